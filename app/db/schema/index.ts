@@ -1,0 +1,6 @@
+export * from "./auth";
+export * from "./profiles";
+export * from "./services";
+export * from "./messaging";
+export * from "./notifications";
+export * from "./support";

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { services } from "./services";
+
+export const MESSAGE_TEXT_MAX = 500;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * One messaging model behind both chat views (architecture.md section 3):
+ * a conversation about a service is shown under /chats, one without a service
+ * (a direct conversation) under /live-chat. The two user ids are stored in a
+ * fixed order (user1_id < user2_id) so that "the conversation of these two
+ * users" is one unique row. A participant's account deletion keeps the
+ * messages: the id becomes null and the sender shows as 'Unknown User'.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user1Id: text("user1_id").references(() => user.id, { onDelete: "set null" }),
+    user2Id: text("user2_id").references(() => user.id, { onDelete: "set null" }),
+    serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("conversations_users_ordered", sql`${t.user1Id} < ${t.user2Id}`),
+    uniqueIndex("conversations_service_pair_idx")
+      .on(t.user1Id, t.user2Id, t.serviceId)
+      .where(sql`${t.serviceId} is not null`),
+    uniqueIndex("conversations_direct_pair_idx").on(t.user1Id, t.user2Id).where(sql`${t.serviceId} is null`),
+    index("conversations_user1_idx").on(t.user1Id, t.lastMessageAt.desc()),
+    index("conversations_user2_idx").on(t.user2Id, t.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
+    /** The typed text (may be empty when a file is attached); views derive the file-only texts. */
+    content: text("content").notNull().default(""),
+    /** Storage key of a private attachment; served to the two participants only. */
+    fileKey: text("file_key"),
+    fileUrl: text("file_url"),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    read: boolean("read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("messages_content_length", sql`char_length(${t.content}) <= ${sql.raw(String(MESSAGE_TEXT_MAX))}`),
+    check("messages_text_or_file", sql`char_length(btrim(${t.content})) > 0 or ${t.fileKey} is not null`),
+    check(
+      "messages_file_size",
+      sql`${t.fileSize} is null or (${t.fileSize} >= 0 and ${t.fileSize} <= ${sql.raw(String(ATTACHMENT_MAX_BYTES))})`,
+    ),
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
+    // Rate limit (5 per minute per sender) counts recent rows of one sender.
+    index("messages_sender_recent_idx").on(t.senderId, t.createdAt),
+    index("messages_unread_idx").on(t.conversationId, t.senderId).where(sql`${t.read} = false`),
+  ],
+);

@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** Categories offered when creating a service (spec section 5). */
+export const CREATE_CATEGORIES = [
+  "Web Development",
+  "Design",
+  "Writing",
+  "Marketing",
+  "Consulting",
+  "Education",
+  "Other",
+] as const;
+/** Categories offered when editing a service (spec section 5). */
+export const EDIT_CATEGORIES = [
+  "Web Development",
+  "Mobile Development",
+  "Design",
+  "Marketing",
+  "Writing",
+  "Business",
+  "Other",
+] as const;
+/** Every category a stored service may have: the union of both lists. */
+export const SERVICE_CATEGORIES = [...new Set([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])] as readonly string[];
+
+export const SERVICE_TITLE_MAX = 120;
+export const SERVICE_DESCRIPTION_MAX = 5000;
+export const SERVICE_PRICE_MAX = 99_999_999.99; // numeric(10,2)
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const categoryList = SERVICE_CATEGORIES.map((c) => `'${c}'`).join(", ");
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Money is exact: numeric(10,2), read as a string by the drivers. */
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    category: text("category").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    views: integer("views").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /** Kept exact by every review write, in the same transaction (see reviews feature). */
+    ratingAvg: numeric("rating_avg", { precision: 3, scale: 2 }).notNull().default("0"),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** German full-text search; the title weighs more than the description. */
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(description, '')), 'B')`,
+      ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("services_price_range", sql`${t.price} >= 0`),
+    check("services_title_length", sql`char_length(btrim(${t.title})) between 1 and ${sql.raw(String(SERVICE_TITLE_MAX))}`),
+    check("services_description_length", sql`char_length(${t.description}) <= ${sql.raw(String(SERVICE_DESCRIPTION_MAX))}`),
+    check("services_category_valid", sql.raw(`category in (${categoryList})`)),
+    check("services_views_non_negative", sql`${t.views} >= 0`),
+    check("services_rating_avg_range", sql`${t.ratingAvg} between 0 and 5`),
+    // Featured first under every sort: each sort key has an index led by is_featured.
+    index("services_newest_idx").on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
+    index("services_rating_idx").on(t.isFeatured.desc(), t.ratingAvg.desc(), t.ratingCount.desc(), t.id.desc()),
+    index("services_price_idx").on(t.isFeatured.desc(), t.price, t.id),
+    index("services_views_idx").on(t.isFeatured.desc(), t.views.desc(), t.id.desc()),
+    index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc()),
+    index("services_created_by_idx").on(t.createdBy, t.isFeatured.desc(), t.createdAt.desc()),
+    index("services_search_idx").using("gin", t.search),
+  ],
+);
+
+/** The one source of truth for ratings: a star click is a review without text. */
+export const serviceReviews = pgTable(
+  "service_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    reviewText: text("review_text"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("service_reviews_one_per_user").on(t.serviceId, t.userId),
+    check("service_reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("service_reviews_text_length", sql`${t.reviewText} is null or char_length(${t.reviewText}) <= 2000`),
+    index("service_reviews_service_idx").on(t.serviceId, t.createdAt.desc()),
+    index("service_reviews_user_idx").on(t.userId),
+  ],
+);
+
+export const serviceComments = pgTable(
+  "service_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("service_comments_not_blank", sql`char_length(btrim(${t.comment})) between 1 and 2000`),
+    index("service_comments_service_idx").on(t.serviceId, t.createdAt.desc()),
+    index("service_comments_user_idx").on(t.userId),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("favorites_one_per_user").on(t.userId, t.serviceId),
+    index("favorites_user_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_service_idx").on(t.serviceId),
+  ],
+);
+
+/** Purchases exist as data only; no screen shows them (spec section 1). */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("purchases_price_non_negative", sql`${t.price} >= 0`), index("purchases_buyer_idx").on(t.buyerId)],
+);
+
+export type ServiceRow = typeof services.$inferSelect;

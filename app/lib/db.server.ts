@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "~/db/schema";
+
+/** The database as the features see it: one PostgreSQL dialect, whichever engine runs it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** The raw PGlite instance (embedded engine only), used for in-process LISTEN/NOTIFY. */
+  pglite?: PGlite;
+  /** The pg pool (PostgreSQL only). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { engine: "postgres"; url: string; max?: number }
+  /** `dataDir` undefined means an in-memory database (tests). */
+  | { engine: "pglite"; dataDir?: string };
+
+/** The committed drizzle-kit migrations: found from this module both in the source tree and in the build. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  const fromCwd = path.resolve("drizzle");
+  if (fs.existsSync(path.join(fromCwd, "meta", "_journal.json"))) return fromCwd;
+  throw new Error("The migrations folder (drizzle/) was not found next to the application.");
+}
+
+/** Opens a database and applies every pending migration. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.engine === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // numeric stays a string (exact money); int8 counts become numbers.
+    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    try {
+      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, engine: "postgres", pool, close: () => pool.end() };
+  }
+
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
+  try {
+    const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, "db")) : new PGlite();
+    await pglite.waitReady;
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      engine: "pglite",
+      pglite,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is one database in one process: two processes opening the same
+ * directory corrupt it. The lock file holds the owner's pid; a stale lock
+ * (its process is gone) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "db.lock");
+  const take = () => fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+  try {
+    take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner}. ` +
+          "Stop that process first (only one process may open an embedded database).",
+      );
+    }
+    fs.rmSync(lockFile, { force: true });
+    take();
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.rmSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// One instance per process that survives dev-server module reloads.
+const globalForDb = globalThis as unknown as { __marketplaceDb?: Promise<DatabaseHandle> };
+
+/** Opens the process-wide database once, from the validated environment. */
+export function initDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  globalForDb.__marketplaceDb ??= openDatabase(options).catch((error: unknown) => {
+    globalForDb.__marketplaceDb = undefined;
+    throw error;
+  });
+  return globalForDb.__marketplaceDb;
+}
+
+/** The process-wide database handle; `initDatabase` must have run (the server does it at start). */
+export async function getDatabase(): Promise<DatabaseHandle> {
+  if (!globalForDb.__marketplaceDb) throw new Error("The database has not been opened yet.");
+  return globalForDb.__marketplaceDb;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = globalForDb.__marketplaceDb;
+  globalForDb.__marketplaceDb = undefined;
+  if (handle) await (await handle).close();
+}

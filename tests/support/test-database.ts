@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+
+/**
+ * Which engine the integration tests run on. `npm test` runs the suite twice:
+ * TEST_ENGINE=pglite (in-memory, always) and TEST_ENGINE=postgres (when
+ * TEST_DATABASE_URL points at a PostgreSQL server).
+ */
+export const testEngine: "pglite" | "postgres" = process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the database (PostgreSQL) or discards it (PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testEngine === "pglite") {
+    const handle = await openDatabase({ engine: "pglite" });
+    return { ...handle, destroy: handle.close };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
+  const name = `mp_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: "postgres", url: url.toString(), max: 20 });
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
