@@ -13,30 +13,10 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "~/features/services/categories";
 import { user } from "./auth";
 
-/** Categories offered when creating a service (spec section 5). */
-export const CREATE_CATEGORIES = [
-  "Web Development",
-  "Design",
-  "Writing",
-  "Marketing",
-  "Consulting",
-  "Education",
-  "Other",
-] as const;
-/** Categories offered when editing a service (spec section 5). */
-export const EDIT_CATEGORIES = [
-  "Web Development",
-  "Mobile Development",
-  "Design",
-  "Marketing",
-  "Writing",
-  "Business",
-  "Other",
-] as const;
-/** Every category a stored service may have: the union of both lists. */
-export const SERVICE_CATEGORIES = [...new Set([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])] as readonly string[];
+export { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES };
 
 export const SERVICE_TITLE_MAX = 120;
 export const SERVICE_DESCRIPTION_MAX = 5000;

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { de } from "~/i18n/de";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  const links = [
+    { to: "/imprint", label: de.footer.imprint },
+    { to: "/privacy", label: de.footer.privacy },
+    { to: "/terms", label: de.footer.terms },
+  ];
+  return (
+    <footer className="mt-auto border-t bg-muted/40">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <p className="font-semibold">{de.app.name}</p>
+          <p className="text-muted-foreground">{de.footer.tagline}</p>
+        </div>
+        <nav aria-label={de.footer.label}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-muted-foreground">{de.footer.copyright(year)}</p>
+      </div>
+    </footer>
+  );
+}

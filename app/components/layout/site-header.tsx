@@ -1,0 +1,152 @@
+import { Briefcase, LogIn, LogOut, Menu, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { SessionUser } from "~/features/auth/session.server";
+import type { ThemeName } from "~/features/preferences/preferences";
+import { de } from "~/i18n/de";
+import { cn } from "~/lib/utils";
+import { ThemeToggle } from "./theme-toggle";
+
+interface NavItem {
+  to: string;
+  label: string;
+  badge?: number;
+}
+
+function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
+  const open: NavItem[] = [
+    { to: "/", label: de.nav.home },
+    { to: "/services", label: de.nav.services },
+    { to: "/support", label: de.nav.support },
+  ];
+  if (!user) return open;
+  return [
+    ...open,
+    { to: "/create-service", label: de.nav.createService },
+    { to: "/chats", label: de.nav.chats, badge: newMessages },
+    { to: "/dashboard", label: de.nav.dashboard },
+    { to: "/profile", label: de.nav.profile },
+  ];
+}
+
+/** Following a link scrolls smoothly to the top (the spec's navigation behaviour). */
+function scrollToTop() {
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white"
+      aria-label={de.nav.newMessages(count)}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+export function SiteHeader({
+  user,
+  newMessages,
+  theme,
+}: {
+  user: SessionUser | null;
+  newMessages: number;
+  theme: ThemeName;
+}) {
+  const menuId = useId();
+  const location = useLocation();
+  // The menu remembers the page it was opened on, so any navigation (also back/forward) closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
+  const items = navItems(user, newMessages);
+
+  const onNavigate = () => {
+    setMenuOpen(false);
+    scrollToTop();
+  };
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+      isActive ? "text-primary" : "text-foreground/80",
+    );
+
+  const authControl = user ? (
+    <Form method="post" action="/auth/sign-out">
+      <Button type="submit" variant="outline" size="sm">
+        <LogOut aria-hidden="true" />
+        {de.nav.signOut}
+      </Button>
+    </Form>
+  ) : (
+    <Button asChild size="sm">
+      <Link to="/auth" onClick={onNavigate}>
+        <LogIn aria-hidden="true" />
+        {de.nav.signIn}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Briefcase className="size-4" aria-hidden="true" />
+          </span>
+          <span className="text-base sm:hidden">{de.app.shortName}</span>
+          <span className="hidden text-base sm:inline">{de.app.name}</span>
+        </Link>
+
+        <nav aria-label={de.nav.label} className="ml-4 hidden flex-1 items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate}>
+              {item.label}
+              {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle theme={theme} />
+          <div className="hidden md:block">{authControl}</div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? de.nav.closeMenu : de.nav.openMenu}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t md:hidden">
+        <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) => cn(linkClass({ isActive }), "py-3 text-base")}
+              onClick={onNavigate}
+            >
+              {item.label}
+              {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+            </NavLink>
+          ))}
+          <div className="pt-2">{authControl}</div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,343 @@
+/**
+ * Inhalte der Rechtstexte (Nutzungsbedingungen, Datenschutzerklärung, Impressum)
+ * als typisierte Daten. Die Darstellung übernehmen die jeweiligen Seitenkomponenten
+ * unter /terms, /privacy und /imprint.
+ *
+ * Reiner Text: kein HTML, kein Markdown.
+ */
+
+export interface LegalBlock {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+
+export interface LegalDocument {
+  title: string;
+  intro: string;
+  updated: string;
+  sections: LegalBlock[];
+}
+
+const UPDATED = "Stand: Dezember 2024";
+
+const COMPANY = "Dienstleister-Marktplatz GmbH";
+const STREET = "Friedrichstraße 123";
+const CITY = "10117 Berlin";
+const EMAIL_CONTACT = "kontakt@marktplatz.example";
+const EMAIL_PRIVACY = "datenschutz@marktplatz.example";
+const PHONE = "+49 30 1234567-0";
+
+/* ------------------------------------------------------------------ */
+/* Nutzungsbedingungen – /terms                                        */
+/* ------------------------------------------------------------------ */
+
+export const termsOfService: LegalDocument = {
+  title: "Nutzungsbedingungen (Terms of Service)",
+  intro: `Diese Nutzungsbedingungen regeln die Nutzung unseres Marktplatzes für professionelle Dienstleistungen. Bitte lesen Sie sie aufmerksam durch, bevor Sie ein Konto anlegen oder Angebote einstellen.`,
+  updated: UPDATED,
+  sections: [
+    {
+      heading: "Geltungsbereich",
+      paragraphs: [
+        `Diese Nutzungsbedingungen gelten für die Nutzung der Online-Plattform der ${COMPANY}, ${STREET}, ${CITY} (im Folgenden „Plattform“ oder „wir“), durch alle registrierten und nicht registrierten Nutzerinnen und Nutzer.`,
+        "Abweichende oder ergänzende Bedingungen von Nutzern werden nicht Vertragsbestandteil, es sei denn, wir stimmen ihrer Geltung ausdrücklich schriftlich zu.",
+      ],
+    },
+    {
+      heading: "Rolle der Plattform",
+      paragraphs: [
+        "Die Plattform bringt Anbieter professioneller Dienstleistungen (im Folgenden „Dienstleister“) und Interessenten (im Folgenden „Kunden“) zusammen. Wir stellen dafür die technische Infrastruktur bereit, etwa Profile, Angebotsseiten, Bewertungen und einen Chat.",
+        "Verträge über die angebotenen Dienstleistungen kommen ausschließlich zwischen dem jeweiligen Dienstleister und dem Kunden zustande. Wir werden nicht Vertragspartei dieser Verträge und übernehmen keine Gewähr für die Qualität, Rechtmäßigkeit oder fristgerechte Erbringung der Leistungen.",
+        "Für die Erfüllung der Verträge, insbesondere für Leistungserbringung, Zahlung und etwaige Gewährleistungsansprüche, sind allein die jeweiligen Vertragsparteien verantwortlich.",
+      ],
+    },
+    {
+      heading: "Registrierung und Nutzerkonto",
+      paragraphs: [
+        "Für bestimmte Funktionen, etwa das Einstellen von Angeboten, das Verfassen von Bewertungen oder die Nutzung des Chats, ist ein Nutzerkonto erforderlich. Ein Anspruch auf Registrierung besteht nicht.",
+        "Bei der Registrierung und der Nutzung Ihres Kontos gelten folgende Pflichten:",
+      ],
+      list: [
+        "Sie müssen mindestens 18 Jahre alt und voll geschäftsfähig sein.",
+        "Alle Angaben bei der Registrierung und im Profil müssen wahrheitsgemäß und vollständig sein und sind bei Änderungen zu aktualisieren.",
+        "Ihr Passwort ist geheim zu halten und darf nicht an Dritte weitergegeben werden.",
+        "Jede Person darf nur ein Konto führen; Konten sind nicht übertragbar.",
+        "Besteht der Verdacht, dass Dritte Kenntnis von Ihren Zugangsdaten erlangt haben, ändern Sie bitte umgehend Ihr Passwort und informieren Sie uns.",
+      ],
+    },
+    {
+      heading: "Angebote von Dienstleistern",
+      paragraphs: [
+        "Dienstleister sind für die von ihnen eingestellten Angebote, Beschreibungen, Bilder und Preise selbst verantwortlich. Für Angebote gelten insbesondere folgende Regeln:",
+      ],
+      list: [
+        "Angebote müssen die tatsächlich angebotene Leistung zutreffend, vollständig und nicht irreführend beschreiben.",
+        "Preise sind in Euro (EUR) anzugeben und enthalten, soweit anwendbar, die gesetzliche Umsatzsteuer.",
+        "Es dürfen keine rechtswidrigen Inhalte und keine Leistungen angeboten werden, deren Erbringung gegen geltendes Recht verstößt.",
+        "Inhalte dürfen keine Rechte Dritter verletzen, insbesondere keine Urheber-, Marken- oder Persönlichkeitsrechte.",
+        "Dienstleister erfüllen die für sie geltenden gesetzlichen Informations- und Kennzeichnungspflichten in eigener Verantwortung.",
+      ],
+    },
+    {
+      heading: "Bewertungen und Kommentare",
+      paragraphs: [
+        "Nutzer können Angebote bewerten und kommentieren. Bewertungen sollen anderen Nutzern eine verlässliche Orientierung geben und müssen daher auf eigenen, tatsächlichen Erfahrungen beruhen.",
+        "Bewertungen und Kommentare müssen ehrlich und sachlich sein. Beleidigungen, Schmähkritik, unwahre Tatsachenbehauptungen, Werbung sowie gekaufte oder gefälschte Bewertungen sind unzulässig.",
+        "Wir sind berechtigt, Bewertungen und Kommentare, die gegen diese Nutzungsbedingungen oder geltendes Recht verstoßen, ganz oder teilweise zu entfernen.",
+      ],
+    },
+    {
+      heading: "Chat und Nachrichten",
+      paragraphs: [
+        "Der Chat dient der Kommunikation zwischen Kunden und Dienstleistern im Zusammenhang mit konkreten Anfragen und Angeboten.",
+        "Das Versenden von Spam, Massennachrichten, unerwünschter Werbung oder belästigenden Inhalten ist untersagt. Dasselbe gilt für Dateianhänge mit Schadsoftware oder rechtswidrigen Inhalten.",
+        "Zum Schutz vor Missbrauch begrenzen wir die Anzahl der Nachrichten, die innerhalb eines bestimmten Zeitraums versendet werden können (Rate Limits). Wird ein Limit erreicht, können vorübergehend keine weiteren Nachrichten gesendet werden.",
+      ],
+    },
+    {
+      heading: "Allgemeine Verhaltensregeln und Maßnahmen bei Verstößen",
+      paragraphs: [
+        "Nutzer dürfen die Plattform nicht missbräuchlich verwenden, insbesondere keine automatisierten Abfragen durchführen, Sicherheitsmechanismen umgehen oder den Betrieb der Plattform stören.",
+        "Bei Verstößen gegen diese Nutzungsbedingungen können wir Inhalte entfernen, Funktionen einschränken, Nutzer verwarnen oder Konten vorübergehend oder dauerhaft sperren. Dabei berücksichtigen wir die berechtigten Interessen der Betroffenen und die Schwere des Verstoßes.",
+      ],
+    },
+    {
+      heading: "Haftung",
+      paragraphs: [
+        "Wir haften unbeschränkt für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit sowie für Schäden, die auf Vorsatz oder grober Fahrlässigkeit beruhen. Unberührt bleibt ferner die Haftung nach dem Produkthaftungsgesetz.",
+        "Bei leicht fahrlässiger Verletzung wesentlicher Vertragspflichten (Pflichten, deren Erfüllung die ordnungsgemäße Nutzung der Plattform überhaupt erst ermöglicht und auf deren Einhaltung Nutzer regelmäßig vertrauen dürfen) ist unsere Haftung auf den vertragstypischen, vorhersehbaren Schaden begrenzt. Im Übrigen ist die Haftung für leichte Fahrlässigkeit ausgeschlossen, soweit das deutsche Recht dies zulässt.",
+        "Für die zwischen Dienstleistern und Kunden geschlossenen Verträge sowie für Inhalte, die Nutzer auf der Plattform einstellen, übernehmen wir keine Haftung. Wir bemühen uns um eine möglichst unterbrechungsfreie Verfügbarkeit der Plattform, können diese jedoch nicht garantieren.",
+      ],
+    },
+    {
+      heading: "Kündigung und Löschung des Kontos",
+      paragraphs: [
+        "Sie können Ihr Konto jederzeit ohne Angabe von Gründen selbst löschen. Nutzen Sie dazu in Ihrem Profil die Funktion „Konto löschen“.",
+        "Mit der Löschung werden Ihre personenbezogenen Daten nach Maßgabe unserer Datenschutzerklärung gelöscht oder anonymisiert, soweit keine gesetzlichen Aufbewahrungspflichten entgegenstehen.",
+        "Wir können das Nutzungsverhältnis mit einer Frist von vier Wochen ordentlich kündigen. Das Recht beider Seiten zur außerordentlichen Kündigung aus wichtigem Grund bleibt unberührt.",
+      ],
+    },
+    {
+      heading: "Änderungen dieser Nutzungsbedingungen",
+      paragraphs: [
+        "Wir können diese Nutzungsbedingungen mit Wirkung für die Zukunft ändern, wenn dies aus sachlichen Gründen erforderlich ist, etwa wegen geänderter Rechtslage oder neuer Funktionen der Plattform.",
+        "Über Änderungen informieren wir registrierte Nutzer rechtzeitig vorab per E-Mail. Widersprechen Sie der Änderung nicht innerhalb von sechs Wochen nach Zugang der Mitteilung, gelten die geänderten Bedingungen als angenommen. Auf dieses Widerspruchsrecht und die Folgen eines unterlassenen Widerspruchs weisen wir in der Mitteilung gesondert hin.",
+      ],
+    },
+    {
+      heading: "Anwendbares Recht und Gerichtsstand",
+      paragraphs: [
+        "Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Gegenüber Verbrauchern gilt diese Rechtswahl nur, soweit dadurch nicht zwingende Verbraucherschutzvorschriften des Staates entzogen werden, in dem die Verbraucherin oder der Verbraucher ihren bzw. seinen gewöhnlichen Aufenthalt hat.",
+        "Ist der Nutzer Kaufmann, juristische Person des öffentlichen Rechts oder öffentlich-rechtliches Sondervermögen, ist ausschließlicher Gerichtsstand für alle Streitigkeiten aus diesem Nutzungsverhältnis Berlin.",
+      ],
+    },
+    {
+      heading: "Online-Streitbeilegung",
+      paragraphs: [
+        "Die Europäische Kommission stellt eine Plattform zur Online-Streitbeilegung (OS) bereit, die unter https://ec.europa.eu/consumers/odr/ erreichbar ist.",
+        "Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.",
+      ],
+    },
+    {
+      heading: "Salvatorische Klausel",
+      paragraphs: [
+        "Sollten einzelne Bestimmungen dieser Nutzungsbedingungen ganz oder teilweise unwirksam sein oder werden, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt. An die Stelle der unwirksamen Bestimmung treten die gesetzlichen Vorschriften.",
+      ],
+    },
+  ],
+};
+
+/* ------------------------------------------------------------------ */
+/* Datenschutzerklärung – /privacy                                     */
+/* ------------------------------------------------------------------ */
+
+export const privacyPolicy: LegalDocument = {
+  title: "Datenschutzerklärung (Privacy Policy)",
+  intro: `Der Schutz Ihrer personenbezogenen Daten ist uns wichtig. Diese Datenschutzerklärung informiert Sie nach der Datenschutz-Grundverordnung (DSGVO) und dem deutschen Datenschutzrecht darüber, welche Daten wir bei der Nutzung unserer Plattform verarbeiten, zu welchen Zwecken und welche Rechte Ihnen zustehen.`,
+  updated: UPDATED,
+  sections: [
+    {
+      heading: "Verantwortlicher",
+      paragraphs: [
+        "Verantwortlicher im Sinne der Datenschutz-Grundverordnung (DSGVO) ist:",
+        `${COMPANY}, ${STREET}, ${CITY}, Deutschland. Telefon: ${PHONE}, E-Mail: ${EMAIL_CONTACT}.`,
+        "Weitere Angaben zu unserem Unternehmen finden Sie in unserem Impressum.",
+      ],
+    },
+    {
+      heading: "Datenschutzbeauftragter",
+      paragraphs: [
+        `Unseren betrieblichen Datenschutzbeauftragten erreichen Sie per E-Mail unter ${EMAIL_PRIVACY} oder postalisch unter unserer oben genannten Anschrift mit dem Zusatz „z. Hd. Datenschutzbeauftragter“.`,
+        "Sie können sich mit allen Fragen zur Verarbeitung Ihrer personenbezogenen Daten und zur Ausübung Ihrer Rechte an ihn wenden.",
+      ],
+    },
+    {
+      heading: "Welche Daten wir verarbeiten",
+      paragraphs: [
+        "Je nachdem, wie Sie die Plattform nutzen, verarbeiten wir folgende Kategorien personenbezogener Daten:",
+      ],
+      list: [
+        "Kontodaten: Name, E-Mail-Adresse und Ihr Passwort, das ausschließlich als kryptografischer Hash gespeichert wird.",
+        "Profildaten: Benutzername, Kurzbeschreibung (Bio), Profilbild (Avatar) und Bilder in Ihrer Galerie.",
+        "Inhalte: von Ihnen eingestellte Dienstleistungsangebote, Bewertungen, Kommentare, Favoriten sowie Chatnachrichten und deren Dateianhänge.",
+        "Supportanfragen: Inhalte und Verlauf Ihrer Support-Tickets.",
+        "Technische Daten: IP-Adresse, Datum und Uhrzeit des Zugriffs, aufgerufene Seite und Browserinformationen in den Serverprotokollen sowie ein Sitzungscookie zur Anmeldung.",
+      ],
+    },
+    {
+      heading: "Zwecke und Rechtsgrundlagen der Verarbeitung",
+      paragraphs: [
+        "Wir verarbeiten Ihre Daten nur, soweit eine Rechtsgrundlage dies erlaubt. Wir stützen uns dabei auf folgende Rechtsgrundlagen:",
+      ],
+      list: [
+        "Art. 6 Abs. 1 lit. b DSGVO (Vertrag): Bereitstellung Ihres Kontos und der Funktionen der Plattform, etwa Angebote, Bewertungen, Favoriten, Chat und Support.",
+        "Art. 6 Abs. 1 lit. c DSGVO (rechtliche Verpflichtung): Erfüllung gesetzlicher Pflichten, insbesondere handels- und steuerrechtlicher Aufbewahrungspflichten.",
+        "Art. 6 Abs. 1 lit. f DSGVO (berechtigtes Interesse): Gewährleistung der Sicherheit und Stabilität der Plattform, Abwehr von Missbrauch und Spam (z. B. durch Serverprotokolle und Rate Limits) sowie Durchsetzung von Rechtsansprüchen.",
+        "Art. 6 Abs. 1 lit. a DSGVO (Einwilligung): Einsatz optionaler Cookies, soweit Sie hierin eingewilligt haben.",
+      ],
+    },
+    {
+      heading: "Cookies",
+      paragraphs: [
+        "Cookies sind kleine Textdateien, die Ihr Browser auf Ihrem Endgerät speichert. Wir setzen folgende Cookies ein:",
+      ],
+      list: [
+        "Sitzungscookie (technisch notwendig): hält Sie nach der Anmeldung eingeloggt und schützt Ihre Sitzung. Ohne dieses Cookie ist die Nutzung des Kontos nicht möglich.",
+        "Cookie „cookieConsent“ (technisch notwendig): speichert Ihre Entscheidung im Cookie-Hinweis für 365 Tage, damit wir Sie nicht bei jedem Besuch erneut fragen müssen.",
+        "Theme-Cookie: speichert Ihre bevorzugte Darstellung (z. B. helles oder dunkles Design).",
+      ],
+    },
+    {
+      heading: "Keine Tracking-Cookies ohne Einwilligung",
+      paragraphs: [
+        "Die Speicherung technisch notwendiger Cookies beruht auf § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO. Tracking- oder Analyse-Cookies setzen wir nicht ohne Ihre vorherige Einwilligung ein.",
+        "Eine erteilte Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen, indem Sie Ihre Auswahl im Cookie-Hinweis ändern oder die Cookies in Ihrem Browser löschen.",
+      ],
+    },
+    {
+      heading: "Empfänger und Auftragsverarbeiter",
+      paragraphs: [
+        "Wir geben Ihre Daten nur weiter, wenn dies für die genannten Zwecke erforderlich ist oder eine gesetzliche Pflicht besteht. Innerhalb der Plattform sind Ihre öffentlichen Profildaten, Angebote, Bewertungen und Kommentare für andere Nutzer sichtbar; Chatnachrichten sind nur für die jeweiligen Gesprächspartner einsehbar.",
+        "Wir setzen sorgfältig ausgewählte Dienstleister ein, die Daten in unserem Auftrag und nach unseren Weisungen auf Grundlage eines Vertrags nach Art. 28 DSGVO verarbeiten:",
+      ],
+      list: [
+        "Hosting: Betrieb der Server und Datenbanken in Rechenzentren innerhalb der Europäischen Union.",
+        "E-Mail-Versand: Zustellung von System-E-Mails, etwa zur Bestätigung der Registrierung oder zum Zurücksetzen des Passworts.",
+      ],
+    },
+    {
+      heading: "Keine Übermittlung in Drittländer",
+      paragraphs: [
+        "Eine Übermittlung Ihrer personenbezogenen Daten in Länder außerhalb der Europäischen Union bzw. des Europäischen Wirtschaftsraums (Drittländer) findet nicht statt.",
+      ],
+    },
+    {
+      heading: "Speicherdauer",
+      paragraphs: [
+        "Wir speichern personenbezogene Daten nur so lange, wie es für die jeweiligen Zwecke erforderlich ist oder gesetzliche Aufbewahrungspflichten bestehen:",
+      ],
+      list: [
+        "Konto- und Profildaten sowie Ihre Inhalte speichern wir bis zur Löschung Ihres Kontos.",
+        "Serverprotokolle mit IP-Adressen werden nach 14 Tagen gelöscht.",
+        "Chatnachrichten bleiben nach der Löschung eines Kontos für den jeweiligen Gesprächspartner erhalten, werden jedoch nicht mehr mit der gelöschten Person verknüpft.",
+        "Rechnungen und Unterlagen zu Käufen bewahren wir entsprechend den gesetzlichen Aufbewahrungsfristen nach Handelsgesetzbuch (HGB) und Abgabenordnung (AO) zehn Jahre lang auf.",
+      ],
+    },
+    {
+      heading: "Ihre Rechte",
+      paragraphs: [
+        `Ihnen stehen nach der DSGVO die folgenden Rechte zu. Zur Ausübung genügt eine Nachricht an ${EMAIL_PRIVACY}.`,
+      ],
+      list: [
+        "Auskunft (Art. 15 DSGVO): Sie können Auskunft darüber verlangen, ob und welche personenbezogenen Daten wir über Sie verarbeiten.",
+        "Berichtigung (Art. 16 DSGVO): Sie können die Berichtigung unrichtiger oder die Vervollständigung unvollständiger Daten verlangen; viele Angaben können Sie direkt in Ihrem Profil ändern.",
+        "Löschung (Art. 17 DSGVO): Sie können die Löschung Ihrer Daten verlangen. Über die Funktion „Konto löschen“ auf Ihrer Profilseite können Sie Ihr Konto jederzeit selbst löschen.",
+        "Einschränkung der Verarbeitung (Art. 18 DSGVO): Sie können unter bestimmten Voraussetzungen die Einschränkung der Verarbeitung Ihrer Daten verlangen.",
+        "Datenübertragbarkeit (Art. 20 DSGVO): Sie können Ihre Daten in einem strukturierten, gängigen und maschinenlesbaren Format erhalten. Über die Funktion „Daten exportieren“ auf Ihrer Profilseite laden Sie Ihre Daten als JSON-Datei herunter.",
+        "Widerspruch (Art. 21 DSGVO): Sie können einer Verarbeitung, die auf unserem berechtigten Interesse beruht, aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen.",
+        "Widerruf der Einwilligung (Art. 7 Abs. 3 DSGVO): Eine erteilte Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen. Die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung bleibt unberührt.",
+        "Beschwerde bei einer Aufsichtsbehörde (Art. 77 DSGVO): Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren, zum Beispiel bei der für uns zuständigen Berliner Beauftragten für Datenschutz und Informationsfreiheit.",
+      ],
+    },
+    {
+      heading: "Datensicherheit",
+      paragraphs: [
+        "Wir treffen angemessene technische und organisatorische Maßnahmen, um Ihre Daten vor Verlust, Missbrauch und unbefugtem Zugriff zu schützen.",
+        "Die Verbindung zwischen Ihrem Browser und unseren Servern ist durchgehend per TLS verschlüsselt. Passwörter speichern wir ausschließlich als gesalzene kryptografische Hashes, sodass auch wir sie nicht im Klartext einsehen können.",
+      ],
+    },
+    {
+      heading: "Änderungen dieser Datenschutzerklärung",
+      paragraphs: [
+        "Wir passen diese Datenschutzerklärung an, wenn sich die Rechtslage, unsere Plattform oder die Art der Datenverarbeitung ändert. Es gilt jeweils die auf dieser Seite veröffentlichte aktuelle Fassung.",
+      ],
+    },
+  ],
+};
+
+/* ------------------------------------------------------------------ */
+/* Impressum – /imprint                                                */
+/* ------------------------------------------------------------------ */
+
+export const imprint: LegalDocument = {
+  title: "Impressum (Imprint)",
+  intro: `Anbieterkennzeichnung gemäß § 5 Digitale-Dienste-Gesetz (DDG, vormals § 5 TMG) und § 18 Medienstaatsvertrag (MStV). Für diese Website und die Plattform gilt deutsches Recht.`,
+  updated: UPDATED,
+  sections: [
+    {
+      heading: "Angaben gemäß § 5 DDG",
+      paragraphs: [COMPANY, STREET, CITY, "Deutschland"],
+    },
+    {
+      heading: "Vertreten durch",
+      paragraphs: ["Die Gesellschaft wird vertreten durch die Geschäftsführer:"],
+      list: ["Anna Schneider", "Markus Weber"],
+    },
+    {
+      heading: "Kontakt",
+      paragraphs: [`Telefon: ${PHONE}`, `E-Mail: ${EMAIL_CONTACT}`],
+    },
+    {
+      heading: "Registereintrag und Umsatzsteuer-ID",
+      paragraphs: [
+        "Eintragung im Handelsregister.",
+        "Registergericht: Amtsgericht Charlottenburg",
+        "Registernummer: HRB 234567 B",
+        "Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: DE123456789",
+      ],
+    },
+    {
+      heading: "Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV",
+      paragraphs: [`Anna Schneider, ${STREET}, ${CITY}`],
+    },
+    {
+      heading: "EU-Streitschlichtung und Verbraucherstreitbeilegung",
+      paragraphs: [
+        "Die Europäische Kommission stellt eine Plattform zur Online-Streitbeilegung (OS) bereit: https://ec.europa.eu/consumers/odr/. Unsere E-Mail-Adresse finden Sie oben im Impressum.",
+        "Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle im Sinne des § 36 Verbraucherstreitbeilegungsgesetz (VSBG) teilzunehmen.",
+      ],
+    },
+    {
+      heading: "Haftung für Inhalte",
+      paragraphs: [
+        "Als Diensteanbieter sind wir für eigene Inhalte auf diesen Seiten nach den allgemeinen Gesetzen verantwortlich. Die Inhalte unserer Seiten wurden mit größter Sorgfalt erstellt; für die Richtigkeit, Vollständigkeit und Aktualität können wir jedoch keine Gewähr übernehmen.",
+        "Angebote, Bewertungen, Kommentare und sonstige Beiträge von Nutzern sind fremde Inhalte. Wir sind nicht verpflichtet, übermittelte oder gespeicherte fremde Informationen zu überwachen oder nach Umständen zu forschen, die auf eine rechtswidrige Tätigkeit hinweisen. Sobald wir von konkreten Rechtsverletzungen Kenntnis erlangen, entfernen wir die betreffenden Inhalte umgehend.",
+      ],
+    },
+    {
+      heading: "Haftung für Links",
+      paragraphs: [
+        "Unser Angebot kann Links zu externen Websites Dritter enthalten, auf deren Inhalte wir keinen Einfluss haben. Für diese fremden Inhalte ist stets der jeweilige Anbieter oder Betreiber der verlinkten Seiten verantwortlich.",
+        "Die verlinkten Seiten wurden zum Zeitpunkt der Verlinkung auf mögliche Rechtsverstöße überprüft; rechtswidrige Inhalte waren zu diesem Zeitpunkt nicht erkennbar. Eine permanente inhaltliche Kontrolle ist ohne konkrete Anhaltspunkte einer Rechtsverletzung jedoch nicht zumutbar. Bei Bekanntwerden von Rechtsverletzungen entfernen wir derartige Links umgehend.",
+      ],
+    },
+    {
+      heading: "Urheberrecht",
+      paragraphs: [
+        `Die durch uns erstellten Inhalte und Werke auf diesen Seiten unterliegen dem deutschen Urheberrecht. Vervielfältigung, Bearbeitung, Verbreitung und jede Art der Verwertung außerhalb der Grenzen des Urheberrechts bedürfen der schriftlichen Zustimmung der ${COMPANY}.`,
+        "Soweit Inhalte auf dieser Plattform nicht von uns erstellt wurden, werden die Urheberrechte Dritter beachtet. Sollten Sie trotzdem auf eine Urheberrechtsverletzung aufmerksam werden, bitten wir um einen entsprechenden Hinweis. Bei Bekanntwerden von Rechtsverletzungen entfernen wir derartige Inhalte umgehend.",
+      ],
+    },
+  ],
+};

@@ -1,0 +1,46 @@
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
+import { closeDatabase, initDatabase } from "./db.server";
+import { env } from "./env.server";
+
+export interface StartedApplication {
+  port: number;
+  baseUrl: string;
+  engine: "pglite" | "postgres";
+}
+
+const drainHooks = new Set<() => void | Promise<void>>();
+
+/** Registers work to do before the server stops (e.g. ending event streams). */
+export function onDrain(hook: () => void | Promise<void>): () => void {
+  drainHooks.add(hook);
+  return () => drainHooks.delete(hook);
+}
+
+/**
+ * Validates the configuration, opens the database (applying migrations),
+ * and seeds the demo content into an empty embedded database.
+ */
+export async function startApplication(): Promise<StartedApplication> {
+  const config = env();
+  const handle = await initDatabase(
+    config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
+  );
+  if (config.seedDemo) {
+    const result = await seedDemoContent(handle.db);
+    console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
+    console.log(`Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);
+    for (const user of DEMO_USERS) {
+      const note = user.role === "support" ? " (Support)" : user.isPremium ? " (Premium)" : "";
+      console.log(`  ${user.email}${note}`);
+    }
+  }
+  return { port: config.port, baseUrl: config.baseUrl, engine: handle.engine };
+}
+
+export async function drainApplication(): Promise<void> {
+  await Promise.allSettled([...drainHooks].map((hook) => hook()));
+}
+
+export async function stopApplication(): Promise<void> {
+  await closeDatabase();
+}

@@ -1,0 +1,121 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CookieNotice } from "./components/layout/cookie-notice";
+import { NotFoundPage, ServerErrorPage } from "./components/layout/error-pages";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { getSessionUser } from "./features/auth/session.server";
+import { readPreferences } from "./features/preferences/preferences.server";
+import { de, pageTitle } from "./i18n/de";
+import { takeFlashToast, type FlashToast } from "./lib/flash.server";
+import { useNonce } from "./lib/nonce";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, flash] = await Promise.all([getSessionUser(request), takeFlashToast(request)]);
+  const preferences = readPreferences(request);
+  return data(
+    { user, preferences, flash: flash.toast, newMessages: 0 },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
+}
+
+export function meta() {
+  return [
+    { title: pageTitle() },
+    { name: "description", content: de.app.description },
+    { name: "keywords", content: de.app.keywords },
+  ];
+}
+
+export function headers() {
+  // Pages carry per-user state (session, preferences): never cache them in shared caches.
+  return { "Cache-Control": "private, no-cache" };
+}
+
+function useFlashToast(flash: FlashToast | null | undefined) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast;
+    show(flash.title, { description: flash.description });
+  }, [flash]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = rootData?.preferences.theme ?? "light";
+  const nonce = useNonce();
+  return (
+    <html lang="de" className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#161a26" : "#fcfcfd"} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          {de.app.skipToContent}
+        </a>
+        {children}
+        <Toaster position="top-center" richColors closeButton theme={theme} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  useFlashToast(rootData?.flash);
+  return (
+    <>
+      <SiteHeader
+        user={rootData?.user ?? null}
+        newMessages={rootData?.newMessages ?? 0}
+        theme={rootData?.preferences.theme ?? "light"}
+      />
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <SiteFooter />
+      {rootData && rootData.preferences.cookieConsent === null && <CookieNotice />}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <Shell>
+      <title>{pageTitle(notFound ? de.notFound.title : de.serverError.title)}</title>
+      {notFound ? <NotFoundPage /> : <ServerErrorPage />}
+    </Shell>
+  );
+}

@@ -1,0 +1,35 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The route table of the spec (section 2), in its order.
+export default [
+  index("routes/home.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:id", "routes/service-detail.tsx"),
+  route("services/:id/edit", "routes/service-edit.tsx"),
+
+  // Signed in only: the layout route redirects signed-out visitors to /auth.
+  layout("routes/signed-in-layout.tsx", [
+    route("create-service", "routes/create-service.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("chats/:chatId?", "routes/chats.tsx"),
+    route("live-chat/:chatId?", "routes/live-chat.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("support", "routes/support.tsx"),
+  ]),
+
+  route("u/:username", "routes/public-profile.tsx"),
+  route("public-profile/:userId", "routes/public-profile-by-id.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("imprint", "routes/imprint.tsx"),
+  route("error", "routes/error.tsx"),
+
+  // Resource routes.
+  route("preferences", "routes/preferences.ts"),
+
+  // Any other path: the 404 page.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

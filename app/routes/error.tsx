@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { ServerErrorPage } from "~/components/layout/error-pages";
+import { de, pageTitle } from "~/i18n/de";
+
+// The spec's /error route: the 500 page, with a 500 status.
+export function loader() {
+  return data(null, { status: 500 });
+}
+
+export function meta() {
+  return [{ title: pageTitle(de.serverError.title) }, { name: "robots", content: "noindex" }];
+}
+
+export default function ErrorRoute() {
+  return <ServerErrorPage />;
+}

@@ -1,0 +1,84 @@
+// `npm test`: every suite, in order — lint, types, unit + integration tests on
+// PGlite and on PostgreSQL, the production build, and the browser tests.
+// Ends with the plain line "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const artifacts = path.join(root, "tests", ".artifacts");
+fs.rmSync(artifacts, { recursive: true, force: true });
+fs.mkdirSync(artifacts, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, { env = {}, report } = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counted = false;
+  if (report && fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    counted = true;
+  }
+  if (result.status !== 0) {
+    failures.push(label);
+    if (!counted) failed += 1;
+    console.log(`--- ${label}: FAILED (${seconds}s)`);
+  } else {
+    if (!counted) passed += 1;
+    console.log(`--- ${label}: ok (${seconds}s)`);
+  }
+}
+
+function vitest(label, config, reportName, env) {
+  const report = path.join(artifacts, `${reportName}.json`);
+  run(label, bin("vitest"), ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    env,
+    report,
+  });
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1500 });
+    socket.on("connect", () => (socket.destroy(), resolve(true)));
+    socket.on("timeout", () => (socket.destroy(), resolve(false)));
+    socket.on("error", () => resolve(false));
+  });
+}
+
+run("lint", bin("eslint"), [".", "--max-warnings=0"]);
+run("typecheck", "sh", ["-c", `"${bin("react-router")}" typegen && "${bin("tsc")}"`]);
+vitest("unit + integration (PGlite)", "vitest.config.ts", "vitest-pglite", { TEST_ENGINE: "pglite" });
+
+let postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl && (await reachable("127.0.0.1", 5432))) postgresUrl = "postgres://postgres@127.0.0.1:5432/postgres";
+if (postgresUrl) {
+  vitest("integration (PostgreSQL)", "vitest.config.ts", "vitest-postgres", {
+    TEST_ENGINE: "postgres",
+    TEST_DATABASE_URL: postgresUrl,
+  });
+} else {
+  console.log("\n=== integration (PostgreSQL) ===\nSkipped: set TEST_DATABASE_URL (no PostgreSQL on 127.0.0.1:5432).");
+}
+
+run("build", bin("react-router"), ["build"], { env: { NODE_ENV: "production" } });
+if (!failures.includes("build")) {
+  vitest("browser (Chromium)", "vitest.e2e.config.ts", "vitest-e2e", {});
+} else {
+  console.log("\n=== browser (Chromium) ===\nSkipped: the build failed.");
+}
+
+console.log("\n=== summary ===");
+if (failures.length) console.log(`Failed suites: ${failures.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,33 @@
+// The application module: bundled by Vite together with the React Router build
+// (vite.config.ts makes this the server bundle's entry). The plain-JS host in
+// server/index.js imports it, calls `startup()`, serves `app`, and calls
+// `shutdown()` on SIGTERM.
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { originCheck } from "./origin-check";
+import { securityHeaders } from "./security-headers";
+import { env } from "~/lib/env.server";
+import { drainApplication, startApplication, stopApplication } from "~/lib/lifecycle.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request nonce for inline scripts (Content-Security-Policy). */
+    cspNonce: string;
+  }
+}
+
+export const app = express();
+app.disable("x-powered-by");
+app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
+app.use(originCheck({ baseUrl: () => env().baseUrl }));
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+  }),
+);
+
+export const startup = startApplication;
+export const drain = drainApplication;
+export const shutdown = stopApplication;

@@ -1,0 +1,83 @@
+// The Express host: compression, static assets with long-lived caching, the
+// application module, and graceful shutdown. Plain JavaScript so that it runs
+// with `node` directly; everything else is TypeScript bundled by Vite.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const development = process.argv.includes("--dev");
+process.env.NODE_ENV ??= development ? "development" : "production";
+
+const host = express();
+host.disable("x-powered-by");
+host.set("trust proxy", "loopback");
+host.use(
+  compression({
+    // Server-Sent Events must reach the client as they are written.
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+  }),
+);
+
+let appModule;
+if (development) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  host.use(viteServer.middlewares);
+  appModule = await viteServer.ssrLoadModule("./server/app.ts");
+  host.use(async (req, res, next) => {
+    try {
+      const fresh = await viteServer.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const clientDir = path.join(root, "build", "client");
+  // Hashed file names never change their content: cache them for a year.
+  host.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  host.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  appModule = await import(path.join(root, "build", "server", "index.js"));
+  host.use(appModule.app);
+}
+
+let config;
+try {
+  config = await appModule.startup();
+} catch (error) {
+  // A configuration or start-up error is one clear line, not a stack trace.
+  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+const server = host.listen(config.port, () => {
+  console.log(`Marktplatz läuft auf ${config.baseUrl} (Port ${config.port}, Datenbank: ${config.engine})`);
+});
+server.on("error", (error) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use (set PORT to use another).` : error);
+  process.exit(1);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests, then stopping.`);
+  const force = setTimeout(() => {
+    console.error("Shutdown took longer than 10 s; exiting.");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await appModule.drain(); // ends long-lived streams so that they do not hold the server open
+  await closed; // every in-flight request has been answered
+  await appModule.shutdown(); // closes the database
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

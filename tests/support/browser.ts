@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+export const WIDTHS = { phone: 375, desktop: 1280 } as const;
+export type WidthName = keyof typeof WIDTHS;
+export const widthNames = Object.keys(WIDTHS) as WidthName[];
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** The base URL of the server started by the global setup. */
+export const baseUrl = () => inject("baseUrl");
+
+/**
+ * One Chromium per test file. Pages collect console errors and uncaught
+ * exceptions (a CSP violation shows up there too); `expectNoErrors` fails on them.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    /** A fresh browser context (own cookies) and page at the given width. */
+    async open(width: WidthName, options: { cookies?: { name: string; value: string }[] } = {}) {
+      if (!browser) throw new Error("browser not started");
+      const context = await browser.newContext({
+        viewport: { width: WIDTHS[width], height: 900 },
+        locale: "de-DE",
+        timezoneId: "Europe/Berlin",
+        baseURL: baseUrl(),
+      });
+      contexts.push(context);
+      if (options.cookies?.length) {
+        await context.addCookies(options.cookies.map((c) => ({ ...c, url: baseUrl() })));
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      return { context, page, errors };
+    },
+  };
+}
+
+/** Runs axe-core in the page and fails on serious or critical violations. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  // evaluate() is not subject to the page's CSP, so axe needs no inline script.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5) }));
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+export function expectNoErrors(errors: string[], label = "page") {
+  // A 404/500 document load is logged by Chromium as a failed resource; it is the page under test, not an error.
+  const real = errors.filter((e) => !/Failed to load resource: the server responded with a status of (404|500)/.test(e));
+  expect(real, `${label} logged errors`).toEqual([]);
+}
+
+/** Saves a screenshot for people to look at (tests/.artifacts/screens). */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync("tests/.artifacts/screens", { recursive: true });
+  await page.screenshot({ path: `tests/.artifacts/screens/${name}.png`, fullPage: true });
+}
