@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,ts,tsx}"],
+    files: ["**/*.{js,mjs,ts,tsx}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );
