@@ -9,6 +9,8 @@ export default defineConfig({
     environment: "node",
     // One Chromium at a time: the machines have two cores.
     fileParallelism: false,
+    // Worker threads end with the run even when a keep-alive socket is still open.
+    pool: "threads",
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

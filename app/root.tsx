@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { getSessionUser } from "./features/auth/session.server";
 import { readPreferences } from "./features/preferences/preferences.server";
-import { de, pageTitle } from "./i18n/de";
+import { de, pageMeta, pageTitle } from "./i18n/de";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 
@@ -32,11 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [
-    { title: pageTitle() },
-    { name: "description", content: de.app.description },
-    { name: "keywords", content: de.app.keywords },
-  ];
+  return pageMeta();
 }
 
 export function headers() {

@@ -128,3 +128,23 @@ export const de = {
 export function pageTitle(page?: string): string {
   return page ? `${page} · ${de.app.name}` : `${de.app.name} – ${de.landing.title}`;
 }
+
+/**
+ * A route's meta tags. React Router replaces the parent's meta with the
+ * route's own, so every page states title, description and keywords (the
+ * defaults describe the platform) and the link-preview tags.
+ */
+export function pageMeta(page?: string, description: string = de.app.description, extra: { robots?: string } = {}) {
+  const title = pageTitle(page);
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: de.app.keywords },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: de.app.name },
+    { property: "og:locale", content: "de_DE" },
+    ...(extra.robots ? [{ name: "robots", content: extra.robots }] : []),
+  ];
+}

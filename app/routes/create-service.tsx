@@ -1,8 +1,8 @@
 import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { de, pageTitle } from "~/i18n/de";
+import { de, pageMeta } from "~/i18n/de";
 
 export function meta() {
-  return [{ title: pageTitle(de.pages.createService) }];
+  return pageMeta(de.pages.createService);
 }
 
 export default function Page() {

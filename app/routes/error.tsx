@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ServerErrorPage } from "~/components/layout/error-pages";
-import { de, pageTitle } from "~/i18n/de";
+import { de, pageMeta } from "~/i18n/de";
 
 // The spec's /error route: the 500 page, with a 500 status.
 export function loader() {
@@ -8,7 +8,7 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: pageTitle(de.serverError.title) }, { name: "robots", content: "noindex" }];
+  return pageMeta(de.serverError.title, undefined, { robots: "noindex" });
 }
 
 export default function ErrorRoute() {

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
-import { de, pageTitle } from "~/i18n/de";
+import { de, pageMeta } from "~/i18n/de";
 import type { loader as rootLoader } from "~/root";
 
 const featureIcons = {
@@ -14,7 +14,7 @@ const featureIcons = {
 } as const;
 
 export function meta() {
-  return [{ title: pageTitle() }, { name: "description", content: de.app.description }];
+  return pageMeta();
 }
 
 export default function Home() {

@@ -1,9 +1,9 @@
 import { LegalPage } from "~/features/legal/legal-page";
-import { pageTitle } from "~/i18n/de";
+import { pageMeta } from "~/i18n/de";
 import { imprint } from "~/i18n/legal.de";
 
 export function meta() {
-  return [{ title: pageTitle(imprint.title) }, { name: "description", content: imprint.intro }];
+  return pageMeta(imprint.title, imprint.intro);
 }
 
 export default function Page() {

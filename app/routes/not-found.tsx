@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/layout/error-pages";
-import { de, pageTitle } from "~/i18n/de";
+import { de, pageMeta } from "~/i18n/de";
 
 // Any unknown path renders the 404 page with a real 404 status.
 export function loader() {
@@ -8,7 +8,7 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: pageTitle(de.notFound.title) }, { name: "robots", content: "noindex" }];
+  return pageMeta(de.notFound.title, undefined, { robots: "noindex" });
 }
 
 export default function NotFound() {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { PlaceholderPage } from "~/components/layout/placeholder-page";
 import { getSessionUser } from "~/features/auth/session.server";
-import { de, pageTitle } from "~/i18n/de";
+import { de, pageMeta } from "~/i18n/de";
 import type { Route } from "./+types/service-edit";
 
 // Owner only: until the catalogue lands, at least nobody signed out gets here.
@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle(de.pages.serviceEdit) }];
+  return pageMeta(de.pages.serviceEdit);
 }
 
 export default function Page() {

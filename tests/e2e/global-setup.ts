@@ -86,7 +86,10 @@ export default async function setup(project: TestProject) {
     // Graceful shutdown: SIGTERM must end the process cleanly.
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
-    const code = await Promise.race([exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<"timeout">((r) => (timer = setTimeout(() => r("timeout"), 15_000)));
+    const code = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
     if (code === "timeout") child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`The server did not shut down cleanly on SIGTERM (${code}):\n${log}`);

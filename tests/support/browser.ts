@@ -17,7 +17,7 @@ export const baseUrl = () => inject("baseUrl");
  * One Chromium per test file. Pages collect console errors and uncaught
  * exceptions (a CSP violation shows up there too); `expectNoErrors` fails on them.
  */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

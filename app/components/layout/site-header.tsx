@@ -144,8 +144,8 @@ export function SiteHeader({
               {item.badge !== undefined && <UnreadBadge count={item.badge} />}
             </NavLink>
           ))}
-          <div className="pt-2">{authControl}</div>
         </nav>
+        <div className="mx-auto max-w-7xl px-4 pb-4">{authControl}</div>
       </div>
     </header>
   );

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+
+describe.each(widthNames)("pages at %s width", (width) => {
+  it("landing: headline, four feature cards, browse and register buttons", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toContain("Dienstleister-Marktplatz");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/professionelle Dienstleistungen/);
+    expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toMatch(/Dienstleistungen/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const features = page.locator("#features-heading + ul > li");
+    expect(await features.count()).toBe(4);
+    expect(await features.allTextContents()).toEqual([
+      expect.stringContaining("Qualitätsdienstleistungen"),
+      expect.stringContaining("Analyse-Dashboard"),
+      expect.stringContaining("Umsatzverfolgung"),
+      expect.stringContaining("Community-Chat"),
+    ]);
+    const main = page.locator("main");
+    expect(await main.getByRole("link", { name: "Dienstleistungen entdecken" }).first().getAttribute("href")).toBe("/services");
+    expect(await main.getByRole("link", { name: "Jetzt kostenlos registrieren" }).getAttribute("href")).toBe("/auth");
+    // The signed-in buttons are not offered to visitors.
+    expect(await main.getByRole("link", { name: "Zum Dashboard" }).count()).toBe(0);
+    await expectAccessible(page, `landing (${width})`);
+    await screenshot(page, `landing-${width}`);
+    await main.getByRole("link", { name: "Jetzt kostenlos registrieren" }).click();
+    await page.waitForURL(`${baseUrl()}/auth`);
+    expectNoErrors(errors);
+  });
+
+  for (const [path, title, text] of [
+    ["/terms", "Nutzungsbedingungen (Terms of Service)", "deutsche"],
+    ["/privacy", "Datenschutzerklärung (Privacy Policy)", "Datenübertragbarkeit"],
+    ["/imprint", "Impressum (Imprint)", "Handelsregister"],
+  ] as const) {
+    it(`${path}: German legal page dated December 2024`, async () => {
+      const { page, errors } = await browser.open(width, { cookies: consent });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      const body = await page.locator("main").textContent();
+      expect(body).toContain("Stand: Dezember 2024");
+      expect(body).toContain(text);
+      expect(await page.title()).toContain(title);
+      await expectAccessible(page, `${path} (${width})`);
+      await screenshot(page, `legal${path.replace("/", "-")}-${width}`);
+      expectNoErrors(errors);
+    });
+  }
+
+  it("privacy policy covers GDPR rights, data export, cookies and retention", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await page.goto("/privacy");
+    const body = (await page.locator("main").textContent()) ?? "";
+    for (const topic of ["Art. 15", "Art. 17", "Art. 20", "Daten exportieren", "cookieConsent", "Speicherdauer"]) {
+      expect(body).toContain(topic);
+    }
+  });
+
+  it("404: any unknown path answers 404 with Zurück and Zur Startseite", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    const response = await page.goto("/diese-seite-gibt-es-nicht");
+    expect(response?.status()).toBe(404);
+    await page.getByText("Die Seite, die Sie suchen, existiert nicht oder wurde verschoben.").waitFor();
+    await expectAccessible(page, `404 (${width})`);
+    await screenshot(page, `404-${width}`);
+    await page.getByRole("button", { name: "Zurück" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto("/noch/eine/unbekannte/seite");
+    await page.getByRole("link", { name: "Zur Startseite" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    expectNoErrors(errors);
+  });
+
+  it("500: /error answers 500 with Try Again (reload) and Go Home", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const response = await page.goto("/error");
+    expect(response?.status()).toBe(500);
+    await page.getByText("Something went wrong on our end.").waitFor();
+    await expectAccessible(page, `500 (${width})`);
+    await screenshot(page, `500-${width}`);
+    const reload = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await reload;
+    expect(page.url()).toBe(`${baseUrl()}/error`);
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    expectNoErrors(errors);
+  });
+
+  it("protected pages send signed-out visitors to /auth and remember where they were going", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    for (const path of ["/create-service", "/dashboard", "/chats", "/live-chat", "/profile", "/support"]) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe("/auth");
+      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
+    }
+  });
+});
+
+describe("HTTP behaviour", () => {
+  it("sends security headers with a CSP nonce on pages", async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const html = await response.text();
+    // Every inline script carries this request's nonce.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("caches hashed assets for a year and compresses responses", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    const response = await fetch(`${baseUrl()}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a cross-site state change", async () => {
+    const response = await fetch(`${baseUrl()}/preferences`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "theme=dark",
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses an invalid preference with 400", async () => {
+    const response = await fetch(`${baseUrl()}/preferences`, {
+      method: "POST",
+      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: "theme=neon",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+
+describe.each(widthNames)("shell at %s width", (width) => {
+  it("shows the open links and the sign-in button to signed-out visitors", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    if (width === "phone") {
+      // The desktop bar is hidden; the menu button opens the collapsible menu.
+      const toggle = page.getByRole("button", { name: "Menü öffnen" });
+      await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+      await toggle.click();
+      await page.getByRole("button", { name: "Menü schließen" }).waitFor();
+      expect(await page.getByRole("button", { name: "Menü schließen" }).getAttribute("aria-expanded")).toBe("true");
+    }
+    const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
+    await expect(nav.getByRole("link").allTextContents()).resolves.toEqual(["Start", "Dienstleistungen", "Support"]);
+    expect(await page.getByRole("link", { name: "Anmelden" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Anmelden" }).getAttribute("href")).toBe("/auth");
+    expect(await page.getByRole("button", { name: "Abmelden" }).count()).toBe(0);
+    for (const hidden of ["Dashboard", "Profil", "Chats", "Dienstleistung erstellen"]) {
+      expect(await nav.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
+    }
+    await expectAccessible(page, `landing (${width}, menu open)`);
+    expectNoErrors(errors);
+  });
+
+  it("following a link goes there, closes the mobile menu and starts at the top", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/terms");
+    await page.mouse.wheel(0, 3000);
+    await page.waitForFunction(() => window.scrollY > 500);
+    if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.locator("nav[aria-label='Hauptnavigation']:visible").getByRole("link", { name: "Dienstleistungen" }).click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    if (width === "phone") {
+      expect(await page.getByRole("button", { name: "Menü öffnen" }).getAttribute("aria-expanded")).toBe("false");
+      expect(await page.locator("nav[aria-label='Hauptnavigation']:visible").count()).toBe(0);
+    }
+    expectNoErrors(errors);
+  });
+
+  it("links the legal pages in the footer", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const [name, path] of [
+      ["Impressum", "/imprint"],
+      ["Datenschutz", "/privacy"],
+      ["Nutzungsbedingungen", "/terms"],
+    ] as const) {
+      expect(await footer.getByRole("link", { name }).getAttribute("href")).toBe(path);
+    }
+  });
+});
+
+describe.each(widthNames)("cookie notice at %s width", (width) => {
+  for (const [choice, value] of [
+    ["Akzeptieren", "accepted"],
+    ["Ablehnen", "declined"],
+  ] as const) {
+    it(`${choice} hides the notice, stores cookieConsent for 365 days, and it stays hidden`, async () => {
+      const { page, context, errors } = await browser.open(width);
+      await page.goto("/");
+      const notice = page.getByRole("region", { name: "Cookie-Hinweis" });
+      await notice.waitFor();
+      await expectAccessible(page, `cookie notice (${width})`);
+      await screenshot(page, `landing-cookie-notice-${width}`);
+      await notice.getByRole("button", { name: choice }).click();
+      await notice.waitFor({ state: "detached" });
+      const cookie = (await context.cookies()).find((c) => c.name === "cookieConsent");
+      expect(cookie?.value).toBe(value);
+      const days = (cookie!.expires - Date.now() / 1000) / 86400;
+      expect(days).toBeGreaterThan(364);
+      expect(days).toBeLessThanOrEqual(365.01);
+      // Server-rendered without the notice on the next visit (no flash).
+      const html = await (await page.request.get("/terms")).text();
+      expect(html).not.toContain("Cookie-Hinweis");
+      await page.reload();
+      expect(await page.getByRole("region", { name: "Cookie-Hinweis" }).count()).toBe(0);
+      expectNoErrors(errors);
+    });
+  }
+
+  it("is rendered by the server for a first visit", async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    const html = await response.text();
+    expect(html).toContain("Cookie-Hinweis");
+    expect(html).toContain("Akzeptieren");
+    expect(html).toContain("Ablehnen");
+  });
+});
+
+describe.each(widthNames)("theme at %s width", (width) => {
+  it("is light by default, switches to dark, and the server renders dark afterwards", async () => {
+    const { page, context, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByRole("button", { name: "Dunkles Design verwenden" }).click();
+    await page.getByRole("button", { name: "Helles Design verwenden" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+    // No flash: the server's HTML already carries the dark class.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expectAccessible(page, `dark theme (${width})`);
+    await screenshot(page, `landing-dark-${width}`);
+    await page.getByRole("button", { name: "Helles Design verwenden" }).click();
+    await page.getByRole("button", { name: "Dunkles Design verwenden" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expectNoErrors(errors);
+  });
+});
