@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mp-env-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("uses the embedded defaults on a fresh machine", () => {
+    const dataDir = tempDir();
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.port).toBe(3000);
+    expect(env.baseUrl).toBe("http://localhost:3000");
+    expect(env.dataDir).toBe(path.resolve(dataDir));
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.seedDemo).toBe(true);
+    expect(env.s3).toBeUndefined();
+  });
+
+  it("generates AUTH_SECRET once and keeps it in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = parseEnv({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(parseEnv({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    expect((fs.statSync(path.join(dataDir, "auth-secret")).mode & 0o777).toString(8)).toBe("600");
+  });
+
+  it("does not seed a real PostgreSQL unless asked", () => {
+    const dataDir = tempDir();
+    expect(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@localhost:5432/db" }).seedDemo).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@localhost:5432/db", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT must be a port number \(got "abc"\)$/],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT must be between 1 and 65535/],
+    [{ DATABASE_URL: "mysql://x@y/z" }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\//],
+    [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL must be a URL/],
+    [{ BASE_URL: "localhost:3000" }, /^Invalid configuration: BASE_URL must start with http:\/\/ or https:\/\//],
+    [{ BASE_URL: "not a url" }, /^Invalid configuration: BASE_URL must be an absolute URL/],
+    [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO must be true or false/],
+    [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters long$/],
+    [{ S3_BUCKET: "files" }, /^Invalid configuration: S3_ACCESS_KEY_ID is required when any S3 setting is given/],
+    [
+      { NODE_ENV: "production", BASE_URL: "https://marktplatz.example" },
+      /^Invalid configuration: AUTH_SECRET is required in production/,
+    ],
+  ])("stops with one line naming the variable for %o", (source, message) => {
+    const text = configError({ DATA_DIR: tempDir(), ...source });
+    expect(text).toMatch(message);
+    expect(text).not.toContain("\n");
+  });
+
+  it("never echoes secrets or connection strings", () => {
+    const text = configError({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://user:topsecret@host/db" });
+    expect(text).not.toContain("topsecret");
+  });
+
+  it("treats empty values as unset", () => {
+    const env = parseEnv({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+  });
+});
