@@ -16,19 +16,21 @@ import { CookieNotice } from "./components/layout/cookie-notice";
 import { NotFoundPage, ServerErrorPage } from "./components/layout/error-pages";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { getSessionUser } from "./features/auth/session.server";
+import { SessionKeepAlive } from "./features/auth/session-keep-alive";
+import { readSession } from "./features/auth/session.server";
 import { readPreferences } from "./features/preferences/preferences.server";
 import { de, pageMeta, pageTitle } from "./i18n/de";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, flash] = await Promise.all([getSessionUser(request), takeFlashToast(request)]);
+  const [session, flash] = await Promise.all([readSession(request), takeFlashToast(request)]);
   const preferences = readPreferences(request);
-  return data(
-    { user, preferences, flash: flash.toast, newMessages: 0 },
-    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
-  );
+  // A slid session's cookie and the consumed flash toast travel with the page.
+  const headers = new Headers();
+  for (const cookie of session.setCookies) headers.append("Set-Cookie", cookie);
+  if (flash.clear) headers.append("Set-Cookie", flash.clear);
+  return data({ user: session.user, preferences, flash: flash.toast, newMessages: 0 }, { headers });
 }
 
 export function meta() {
@@ -93,6 +95,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <SiteFooter />
       {rootData && rootData.preferences.cookieConsent === null && <CookieNotice />}
+      {rootData?.user && <SessionKeepAlive expiresAt={rootData.user.sessionExpiresAt} />}
     </>
   );
 }

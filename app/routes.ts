@@ -29,6 +29,11 @@ export default [
 
   // Resource routes.
   route("preferences", "routes/preferences.ts"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("auth/sign-out", "routes/auth.sign-out.ts"),
+  route("auth/verified", "routes/auth.verified.ts"),
+  route("dev/mail", "routes/dev.mail.tsx"),
+  route("dev/mail/:id", "routes/dev.mail.message.tsx"),
 
   // Any other path: the 404 page.
   route("*", "routes/not-found.tsx"),

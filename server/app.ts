@@ -7,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security-headers";
+import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { env } from "~/lib/env.server";
 import { drainApplication, startApplication, stopApplication } from "~/lib/lifecycle.server";
 
@@ -21,6 +22,12 @@ export const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
+// The client's address for rate limits, from the socket (or a trusted proxy on loopback).
+// It overwrites whatever a client sent under this name.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+  next();
+});
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -1,10 +1,92 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { AlertCircle, CheckCircle2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { accountsContext, requestPasswordReset } from "~/features/auth/accounts.server";
 import { de, pageMeta } from "~/i18n/de";
+import type { Route } from "./+types/forgot-password";
 
 export function meta() {
   return pageMeta(de.pages.forgotPassword);
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.forgotPassword} />;
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const result = await requestPasswordReset(await accountsContext(request), form);
+  if (!result.ok) {
+    return data(
+      { sent: false as const, error: result.message, fieldError: result.fieldErrors?.email, email: String(form.email ?? "") },
+      { status: result.status },
+    );
+  }
+  return { sent: true as const, email: result.data.email };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md">
+        {actionData?.sent ? (
+          <>
+            <CardHeader>
+              <h1 className="text-2xl font-semibold tracking-tight">{de.forgotPassword.sentTitle}</h1>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <Alert variant="success">
+                <CheckCircle2 aria-hidden="true" />
+                <AlertDescription>{de.forgotPassword.sentAlert}</AlertDescription>
+              </Alert>
+              <p className="text-sm text-muted-foreground">{de.forgotPassword.sentText(actionData.email)}</p>
+              <Form method="post">
+                <input type="hidden" name="email" value={actionData.email} />
+                <Button type="submit" variant="outline" className="w-full" disabled={busy}>
+                  {de.forgotPassword.resend}
+                </Button>
+              </Form>
+              <Link to="/auth" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+                {de.forgotPassword.backToAuth}
+              </Link>
+            </CardContent>
+          </>
+        ) : (
+          <>
+            <CardHeader>
+              <h1 className="text-2xl font-semibold tracking-tight">{de.forgotPassword.title}</h1>
+              <CardDescription>{de.forgotPassword.description}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="grid gap-4" noValidate>
+                {actionData?.error && !actionData.fieldError && (
+                  <Alert variant="destructive">
+                    <AlertCircle aria-hidden="true" />
+                    <AlertDescription>{actionData.error}</AlertDescription>
+                  </Alert>
+                )}
+                <FormField
+                  id="forgot-email"
+                  name="email"
+                  type="email"
+                  label={de.auth.email}
+                  placeholder={de.auth.emailPlaceholder}
+                  autoComplete="email"
+                  required
+                  defaultValue={actionData?.email}
+                  error={actionData?.fieldError}
+                />
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? de.auth.busy : de.forgotPassword.submit}
+                </Button>
+                <Link to="/auth" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  {de.forgotPassword.backToAuth}
+                </Link>
+              </Form>
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,10 +1,99 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { AlertCircle } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { accountsContext, isResetTokenValid, resetPassword } from "~/features/auth/accounts.server";
+import { PASSWORD_MIN } from "~/features/auth/schema";
 import { de, pageMeta } from "~/i18n/de";
+import { getDatabase } from "~/lib/db.server";
+import { setFlashToast } from "~/lib/flash.server";
+import type { Route } from "./+types/reset-password";
 
-export function meta() {
-  return pageMeta(de.pages.resetPassword);
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { db } = await getDatabase();
+  return { token, valid: token !== "" && (await isResetTokenValid(db, token)) };
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.resetPassword} />;
+export function meta() {
+  return pageMeta(de.pages.resetPassword, undefined, { robots: "noindex" });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const result = await resetPassword(await accountsContext(request), form);
+  if (!result.ok) {
+    return data({ error: result.message, fieldErrors: result.fieldErrors ?? {}, invalidToken: result.code === "INVALID_TOKEN" }, { status: result.status });
+  }
+  const flash = await setFlashToast({ type: "success", title: de.resetPassword.updated, description: de.resetPassword.updatedText });
+  throw redirect("/auth", { headers: { "Set-Cookie": flash } });
+}
+
+function InvalidLink() {
+  return (
+    <CardContent className="grid gap-4">
+      <Alert variant="destructive">
+        <AlertCircle aria-hidden="true" />
+        <AlertTitle>{de.resetPassword.invalidLinkTitle}</AlertTitle>
+        <AlertDescription>{de.resetPassword.invalidLink}</AlertDescription>
+      </Alert>
+      <Button asChild>
+        <Link to="/forgot-password">{de.resetPassword.requestNew}</Link>
+      </Button>
+    </CardContent>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const invalid = !loaderData.valid || actionData?.invalidToken;
+  return (
+    <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold tracking-tight">{de.resetPassword.title}</h1>
+          {!invalid && <CardDescription>{de.resetPassword.description}</CardDescription>}
+        </CardHeader>
+        {invalid ? (
+          <InvalidLink />
+        ) : (
+          <CardContent>
+            <Form method="post" className="grid gap-4" noValidate>
+              <input type="hidden" name="token" value={loaderData.token} />
+              {actionData?.error && Object.keys(actionData.fieldErrors).length === 0 && (
+                <Alert variant="destructive">
+                  <AlertCircle aria-hidden="true" />
+                  <AlertDescription>{actionData.error}</AlertDescription>
+                </Alert>
+              )}
+              <FormField
+                id="reset-password"
+                name="password"
+                type="password"
+                label={de.resetPassword.newPassword}
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                error={actionData?.fieldErrors.password}
+              />
+              <FormField
+                id="reset-confirm"
+                name="confirmPassword"
+                type="password"
+                label={de.resetPassword.confirmPassword}
+                autoComplete="new-password"
+                required
+                error={actionData?.fieldErrors.confirmPassword}
+              />
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? de.auth.busy : de.resetPassword.submit}
+              </Button>
+            </Form>
+          </CardContent>
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,3 +1,8 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~/db/schema";
+import { getDatabase } from "~/lib/db.server";
+import { getAuth } from "./auth.server";
+
 /** The signed-in user as the pages see it. */
 export interface SessionUser {
   id: string;
@@ -5,13 +10,70 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   role: "user" | "support";
+  /** When the session ends unless it is used (ms since epoch); the client keeps it alive. */
+  sessionExpiresAt: number;
 }
 
-/**
- * The signed-in user of a request, or null.
- * Accounts (Better Auth) are not wired yet, so nobody is signed in: every
- * protected page redirects to /auth and the shell shows the signed-out state.
- */
-export async function getSessionUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+export interface SessionResult {
+  user: SessionUser | null;
+  /** Set-Cookie values of a refreshed (slid) session, to forward with the response. */
+  setCookies: string[];
+}
+
+const cache = new WeakMap<Request, Promise<SessionResult>>();
+
+/** Reads the session of a request once (loaders of one request share it). */
+export function readSession(request: Request): Promise<SessionResult> {
+  let result = cache.get(request);
+  if (!result) {
+    result = loadSession(request);
+    cache.set(request, result);
+  }
+  return result;
+}
+
+async function loadSession(request: Request): Promise<SessionResult> {
+  if (!request.headers.get("Cookie")?.includes("session_token")) return { user: null, setCookies: [] };
+  const auth = await getAuth();
+  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (!response) return { user: null, setCookies };
+  const { db } = await getDatabase();
+  let [profile] = await db
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.userId, response.user.id));
+  if (!profile) {
+    // The sign-up hook creates the profile after the account commits; should that have failed,
+    // the profile is made here from the account's name so no signed-in user is left without one.
+    const [first = "", ...rest] = response.user.name.trim().split(/\s+/);
+    await db
+      .insert(profiles)
+      .values({ userId: response.user.id, email: response.user.email, firstName: first, lastName: rest.join(" ") })
+      .onConflictDoNothing({ target: profiles.userId });
+    profile = { firstName: first, lastName: rest.join(" "), role: "user" };
+  }
+  return {
+    user: {
+      id: response.user.id,
+      email: response.user.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      role: profile.role,
+      sessionExpiresAt: new Date(response.session.expiresAt).getTime(),
+    },
+    setCookies,
+  };
+}
+
+/** The signed-in user of a request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await readSession(request)).user;
+}
+
+/** Headers carrying a refreshed session cookie (empty when nothing changed). */
+export async function sessionHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  for (const cookie of (await readSession(request)).setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

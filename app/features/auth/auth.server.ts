@@ -1,0 +1,144 @@
+import path from "node:path";
+import { betterAuth } from "better-auth/minimal";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import * as schema from "~/db/schema";
+import { getDatabase, type Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { createMailer, type Mailer } from "~/lib/mail.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { existingAccountMail, passwordResetMail, verificationMail } from "./emails";
+
+/** Seconds. A session slides: it is extended once a day while it is used, and ends after 30 idle days. */
+export const SESSION_EXPIRES_IN = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE = 24 * 60 * 60;
+export const RESET_TOKEN_EXPIRES_IN = 60 * 60;
+export const VERIFY_TOKEN_EXPIRES_IN = 24 * 60 * 60;
+/** The header the Express app sets from the socket address (server/app.ts); a client cannot forge it. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export interface AuthOptions {
+  db: Database;
+  baseUrl: string;
+  secret: string;
+  mailer: Mailer;
+}
+
+/** Mail is sent in the background so that the answer does not reveal whether an account exists. */
+function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
+  mailer.send(message).catch((error: unknown) => console.error("Mail could not be sent:", error));
+}
+
+export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
+  return betterAuth({
+    appName: "Dienstleister-Marktplatz",
+    baseURL: baseUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [baseUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN,
+      revokeSessionsOnPasswordReset: true,
+      // Our own page sets the new password; the mail links straight to it.
+      sendResetPassword: async ({ user, token }) => {
+        sendInBackground(mailer, passwordResetMail(user.email, user.name, `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`));
+      },
+      // A sign-up with a registered address answers like a new one; the owner gets a note instead.
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground(mailer, existingAccountMail(user.email, user.name, `${baseUrl}/forgot-password`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN,
+      updateAge: SESSION_UPDATE_AGE,
+      // Every request reads the session row, so a revoked session stops working at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      // The same database-backed fixed windows the app uses elsewhere (holds across processes).
+      customStorage: {
+        consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, { window: rule.window, max: rule.max }),
+      },
+      customRules: { "/get-session": false },
+    },
+    advanced: {
+      useSecureCookies: baseUrl.startsWith("https://"),
+      cookiePrefix: "marktplatz",
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The profile is created with the account, from the names given at registration.
+          after: async (user, ctx) => {
+            const body = (ctx?.body ?? {}) as { firstName?: unknown; lastName?: unknown };
+            await db
+              .insert(schema.profiles)
+              .values({
+                userId: user.id,
+                email: user.email,
+                firstName: typeof body.firstName === "string" ? body.firstName.trim() : "",
+                lastName: typeof body.lastName === "string" ? body.lastName.trim() : "",
+              })
+              .onConflictDoNothing({ target: schema.profiles.userId });
+          },
+        },
+        update: {
+          // The profile's e-mail follows the account's (after a confirmed change).
+          after: async (user) => {
+            await db.update(schema.profiles).set({ email: user.email, updatedAt: new Date() }).where(eq(schema.profiles.userId, user.id));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { __marketplaceAuth?: Promise<{ auth: Auth; mailer: Mailer }> };
+
+/** The process-wide auth instance, built on first use from the environment and the open database. */
+export function getAuthContext(): Promise<{ auth: Auth; mailer: Mailer }> {
+  globalForAuth.__marketplaceAuth ??= (async () => {
+    const config = env();
+    const { db } = await getDatabase();
+    const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "mail") });
+    return { auth: createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer }), mailer };
+  })();
+  return globalForAuth.__marketplaceAuth;
+}
+
+export async function getAuth(): Promise<Auth> {
+  return (await getAuthContext()).auth;
+}

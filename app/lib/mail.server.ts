@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** "smtp" delivers; "outbox" writes .eml files for /dev/mail. */
+  kind: "smtp" | "outbox";
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string;
+  /** Where the dev outbox writes messages (DATA_DIR/mail). */
+  outboxDir: string;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise a development outbox that stores each
+ * message as an .eml file and logs the links it contains.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      fs.mkdirSync(options.outboxDir, { recursive: true });
+      const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
+      fs.writeFileSync(path.join(options.outboxDir, `${id}.eml`), info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      console.log(`Mail an ${message.to}: ${message.subject}${links.length ? `\n  ${links.join("\n  ")}` : ""}`);
+    },
+  };
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  date: string;
+}
+
+const ID_PATTERN = /^[0-9TZ-]+-[0-9a-f]{8}$/;
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi").exec(raw);
+  if (!match) return "";
+  const value = match[1]!.replace(/\n[ \t]+/g, " ").trim();
+  // Decode RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes them for umlauts.
+  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, encoding: string, text: string) =>
+    encoding.toLowerCase() === "b"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+
+/** The dev outbox, newest first. */
+export function listOutbox(outboxDir: string): OutboxEntry[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((file) => file.endsWith(".eml"))
+    .sort()
+    .reverse()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(outboxDir, file), "utf8");
+      return { id: file.slice(0, -4), to: header(raw, "To"), subject: header(raw, "Subject"), date: header(raw, "Date") };
+    });
+}
+
+/** One outbox message's headers and plain-text body, or null for an unknown id. */
+export function readOutboxMessage(outboxDir: string, id: string): (OutboxEntry & { text: string }) | null {
+  if (!ID_PATTERN.test(id)) return null;
+  const file = path.join(outboxDir, `${id}.eml`);
+  if (!fs.existsSync(file)) return null;
+  const raw = fs.readFileSync(file, "utf8");
+  return {
+    id,
+    to: header(raw, "To"),
+    subject: header(raw, "Subject"),
+    date: header(raw, "Date"),
+    text: plainTextPart(raw),
+  };
+}
+
+function plainTextPart(raw: string): string {
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? parts[0]!;
+  const [headers, ...body] = part.split(/\n\n/);
+  const content = body.join("\n\n").trim();
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers ?? "")) {
+    return Buffer.from(
+      content.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  }
+  if (/content-transfer-encoding:\s*base64/i.test(headers ?? "")) return Buffer.from(content, "base64").toString("utf8");
+  return content;
+}

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
+import { de } from "~/i18n/de";
+import { setFlashToast } from "~/lib/flash.server";
+import type { Route } from "./+types/auth.sign-out";
+
+/** Abmelden: ends every session of the user (global sign-out) and goes to /auth. */
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    const result = await signOutEverywhere(await accountsContext(request));
+    const headers = new Headers(result.ok ? result.headers : undefined);
+    headers.append(
+      "Set-Cookie",
+      await setFlashToast(
+        result.ok
+          ? { type: "success", title: de.auth.signedOutTitle, description: de.auth.signedOutText }
+          : { type: "error", title: de.auth.signOutFailed, description: result.message },
+      ),
+    );
+    return redirect("/auth", { headers });
+  } catch (error) {
+    console.error("Sign-out failed:", error);
+    const flash = await setFlashToast({ type: "error", title: de.auth.signOutFailed, description: de.auth.signOutError });
+    return redirect("/", { headers: { "Set-Cookie": flash } });
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

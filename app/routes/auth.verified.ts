@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { de } from "~/i18n/de";
+import { setFlashToast } from "~/lib/flash.server";
+import type { Route } from "./+types/auth.verified";
+
+// Where Better Auth sends the browser after a verification link: signed in, on to the start page.
+export async function loader({ request }: Route.LoaderArgs) {
+  const failed = new URL(request.url).searchParams.has("error");
+  const flash = await setFlashToast(
+    failed
+      ? { type: "error", title: de.auth.verifyFailedTitle, description: de.auth.verifyFailedText }
+      : { type: "success", title: de.auth.verifiedTitle, description: de.auth.verifiedText },
+  );
+  return redirect(failed ? "/auth" : "/", { headers: { "Set-Cookie": flash } });
+}
