@@ -1,0 +1,242 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, profiles, session, user, verification } from "~/db/schema";
+import { de } from "~/i18n/de";
+import { clientRequest, cookieFrom, createTestAuth, ctxFor, linkIn, type MemoryMailer } from "../../../tests/support/auth-fixtures";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { AUTH_RATE_LIMITS, requestPasswordReset, resendVerification, resetPassword, signIn, signOutEverywhere, signUp } from "./accounts.server";
+import type { Auth } from "./auth.server";
+
+let t: TestDatabase;
+let auth: Auth;
+let mailer: MemoryMailer;
+let ipCounter = 0;
+/** Each test acts from its own client address so rate limits do not leak between tests. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  ({ auth, mailer } = createTestAuth(t.db));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const form = (overrides: Record<string, string> = {}) => ({
+  firstName: "Erika",
+  lastName: "Mustermann",
+  email: `erika.${Math.random().toString(36).slice(2, 8)}@example.de`,
+  password: "geheim123",
+  terms: "on",
+  ...overrides,
+});
+
+async function userCount() {
+  const [row] = await t.db.select({ n: count() }).from(user);
+  return row!.n;
+}
+
+async function registerVerified(overrides: Record<string, string> = {}) {
+  const values = form(overrides);
+  const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+  expect(result.ok).toBe(true);
+  await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, values.email));
+  return values;
+}
+
+async function signedIn(email: string, password: string) {
+  const result = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email, password });
+  if (!result.ok) throw new Error(result.message);
+  return cookieFrom(result.headers);
+}
+
+async function sessionOf(cookie: string) {
+  return auth.api.getSession({ headers: new Headers({ Cookie: cookie }) });
+}
+
+describe(`accounts on ${testEngine}`, () => {
+  it("sign-up creates the user and its profile, unverified, and mails a verification link", async () => {
+    const values = form({ email: "Neu.Kunde@Example.de" });
+    const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+    expect(result).toMatchObject({ ok: true, data: { email: "neu.kunde@example.de" } });
+    const [created] = await t.db.select().from(user).where(eq(user.email, "neu.kunde@example.de"));
+    expect(created).toMatchObject({ name: "Erika Mustermann", emailVerified: false });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, created!.id));
+    expect(profile).toMatchObject({ firstName: "Erika", lastName: "Mustermann", email: "neu.kunde@example.de", role: "user" });
+    const [credential] = await t.db.select().from(account).where(eq(account.userId, created!.id));
+    expect(credential!.providerId).toBe("credential");
+    expect(credential!.password).not.toContain("geheim123");
+    // scrypt: "<salt hex>:<key hex>"
+    expect(credential!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    const mail = await mailer.waitFor("neu.kunde@example.de", /E-Mail-Adresse/);
+    expect(linkIn(mail)).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    expect(mail.html).toContain("<a href=");
+    // No session before verification.
+    expect(result.ok && result.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
+  });
+
+  it("refuses sign-in before verification, then the link verifies and signs in", async () => {
+    const values = form();
+    await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+    const refused = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password });
+    expect(refused).toMatchObject({ ok: false, status: 403, code: "EMAIL_NOT_VERIFIED", message: de.auth.errors.emailNotVerified });
+    const [{ n: sessions }] = await t.db
+      .select({ n: count() })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(user.email, values.email));
+    expect(sessions).toBe(0);
+
+    const link = linkIn(await mailer.waitFor(values.email, /E-Mail-Adresse/));
+    const response = await auth.handler(new Request(link));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth/verified");
+    const cookie = cookieFrom(response.headers);
+    expect((await sessionOf(cookie))?.user.email).toBe(values.email);
+    const [verified] = await t.db.select().from(user).where(eq(user.email, values.email));
+    expect(verified!.emailVerified).toBe(true);
+    const ok = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password });
+    expect(ok.ok).toBe(true);
+  });
+
+  it("answers a sign-up with a registered address like a new one, without a second account", async () => {
+    const values = await registerVerified();
+    const before = await userCount();
+    const again = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { ...values, password: "anderes-passwort" });
+    expect(again).toMatchObject({ ok: true, data: { email: values.email } });
+    expect(await userCount()).toBe(before);
+    // The owner is told instead; the password did not change.
+    await mailer.waitFor(values.email, /Registrierungsversuch/);
+    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(true);
+  });
+
+  it.each([
+    [{ terms: "" }, "terms", de.auth.termsRequired],
+    [{ password: "12345" }, "password", "Das Passwort muss mindestens 6 Zeichen lang sein"],
+    [{ email: "" }, "email", de.auth.errors.emailRequired],
+    [{ email: "kein-at-zeichen" }, "email", de.auth.errors.emailInvalid],
+    [{ firstName: "  " }, "firstName", de.auth.errors.firstNameRequired],
+  ])("refuses %o with its message and creates nothing", async (overrides, field, message) => {
+    const before = await userCount();
+    const values = form(overrides);
+    if (overrides.terms === "") delete (values as Record<string, string>).terms;
+    const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(!result.ok && result.fieldErrors?.[field]).toBe(message);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("refuses the terms in the exact words of the spec", () => {
+    expect(de.auth.termsRequired).toBe(
+      "Sie müssen die Nutzungsbedingungen und Datenschutzerklärung akzeptieren, um sich zu registrieren.",
+    );
+  });
+
+  it("rate-limits sign-up per client: over the limit answers 429 and creates nothing", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < AUTH_RATE_LIMITS.signUp.max; i++) {
+      expect((await signUp(ctxFor(auth, t.db, clientRequest({ ip })), form())).ok).toBe(true);
+    }
+    const before = await userCount();
+    const values = form();
+    const limited = await signUp(ctxFor(auth, t.db, clientRequest({ ip })), values);
+    expect(limited).toMatchObject({ ok: false, status: 429, message: de.auth.errors.rateLimited });
+    expect(await userCount()).toBe(before);
+    const [exists] = await t.db.select().from(user).where(eq(user.email, values.email));
+    expect(exists).toBeUndefined();
+    // Another client is not affected.
+    expect((await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), form())).ok).toBe(true);
+  });
+
+  it("rate-limits sign-in attempts per client", async () => {
+    const values = await registerVerified();
+    const ip = freshIp();
+    for (let i = 0; i < AUTH_RATE_LIMITS.signIn.max; i++) {
+      const attempt = await signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: "falsch" });
+      expect(attempt).toMatchObject({ ok: false, status: 401, message: de.auth.errors.invalidCredentials });
+    }
+    const limited = await signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: values.password });
+    expect(limited).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("rate-limits resending the verification mail and the reset request", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < AUTH_RATE_LIMITS.resend.max; i++) {
+      expect((await resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).ok).toBe(true);
+    }
+    expect(await resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).toMatchObject({ status: 429 });
+    for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
+      expect((await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).ok).toBe(true);
+    }
+    expect(await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).toMatchObject({ status: 429 });
+  });
+
+  it("answers a reset request for an unknown address exactly like for a known one, and mails nobody", async () => {
+    const before = mailer.sent.length;
+    const unknown = await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: "niemand@example.de" });
+    expect(unknown).toMatchObject({ ok: true, data: { email: "niemand@example.de" } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mailer.sent.length).toBe(before);
+  });
+
+  it("resets the password with a single-use link and ends every session", async () => {
+    const values = await registerVerified();
+    const cookieA = await signedIn(values.email, values.password);
+    const cookieB = await signedIn(values.email, values.password);
+    await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email });
+    const link = linkIn(await mailer.waitFor(values.email, /Passwort zurücksetzen/));
+    expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    const token = new URL(link).searchParams.get("token")!;
+
+    const mismatch = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "anders" });
+    expect(!mismatch.ok && mismatch.fieldErrors?.confirmPassword).toBe("Passwords do not match");
+    const short = await resetPassword(ctxFor(auth, t.db), { token, password: "12345", confirmPassword: "12345" });
+    expect(!short.ok && short.fieldErrors?.password).toBe("Password must be at least 6 characters long");
+
+    const done = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
+    expect(done.ok).toBe(true);
+    expect(await sessionOf(cookieA)).toBeNull();
+    expect(await sessionOf(cookieB)).toBeNull();
+    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(false);
+    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: "neues-passwort" })).ok).toBe(true);
+
+    const reused = await resetPassword(ctxFor(auth, t.db), { token, password: "drittes-passwort", confirmPassword: "drittes-passwort" });
+    expect(reused).toMatchObject({ ok: false, code: "INVALID_TOKEN", message: de.resetPassword.invalidLink });
+  });
+
+  it("refuses an expired reset link", async () => {
+    const values = await registerVerified();
+    await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email });
+    const token = new URL(linkIn(await mailer.waitFor(values.email, /Passwort zurücksetzen/))).searchParams.get("token")!;
+    await t.db
+      .update(verification)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    const expired = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
+    expect(expired).toMatchObject({ ok: false, code: "INVALID_TOKEN" });
+    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(true);
+  });
+
+  it("sign-out ends every session of that user, and only of that user", async () => {
+    const values = await registerVerified();
+    const other = await registerVerified();
+    const laptop = await signedIn(values.email, values.password);
+    const phone = await signedIn(values.email, values.password);
+    const someoneElse = await signedIn(other.email, other.password);
+    const result = await signOutEverywhere(ctxFor(auth, t.db, clientRequest({ cookie: laptop })));
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.headers.getSetCookie().some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
+    expect(await sessionOf(laptop)).toBeNull();
+    expect(await sessionOf(phone)).toBeNull();
+    expect((await sessionOf(someoneElse))?.user.email).toBe(other.email);
+  });
+
+  it("stores passwords with Better Auth's scrypt and never in clear", async () => {
+    const values = await registerVerified({ password: "klartext-passwort" });
+    const rows = (await t.db.execute(sql`select password from account where password is not null`)) as unknown as {
+      rows: { password: string }[];
+    };
+    expect(rows.rows.some((r) => r.password.includes("klartext"))).toBe(false);
+    expect(values.password).toBe("klartext-passwort");
+  });
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import { consumeRateLimit } from "./rate-limit.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe(`database rate limit on ${testEngine}`, () => {
+  it("allows exactly max requests per window under concurrency", async () => {
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(t.db, "k:concurrent", { window: 60, max: 5 }, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const refused = results.find((r) => !r.allowed)!;
+    expect(refused.retryAfter).toBe(60);
+  });
+
+  it("starts a new window when the old one has passed", async () => {
+    const start = Date.now();
+    for (let i = 0; i < 3; i++) expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start)).allowed).toBe(true);
+    expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 9_000)).allowed).toBe(false);
+    expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 10_001)).allowed).toBe(true);
+  });
+
+  it("keeps separate counts per key", async () => {
+    const now = Date.now();
+    expect((await consumeRateLimit(t.db, "k:a", { window: 60, max: 1 }, now)).allowed).toBe(true);
+    expect((await consumeRateLimit(t.db, "k:b", { window: 60, max: 1 }, now)).allowed).toBe(true);
+    expect((await consumeRateLimit(t.db, "k:a", { window: 60, max: 1 }, now)).allowed).toBe(false);
+  });
+});
