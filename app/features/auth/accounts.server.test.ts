@@ -80,12 +80,12 @@ describe(`accounts on ${testEngine}`, () => {
     await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
     const refused = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password });
     expect(refused).toMatchObject({ ok: false, status: 403, code: "EMAIL_NOT_VERIFIED", message: de.auth.errors.emailNotVerified });
-    const [{ n: sessions }] = await t.db
+    const [sessionCount] = await t.db
       .select({ n: count() })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(eq(user.email, values.email));
-    expect(sessions).toBe(0);
+    expect(sessionCount!.n).toBe(0);
 
     const link = linkIn(await mailer.waitFor(values.email, /E-Mail-Adresse/));
     const response = await auth.handler(new Request(link));
@@ -116,10 +116,10 @@ describe(`accounts on ${testEngine}`, () => {
     [{ email: "" }, "email", de.auth.errors.emailRequired],
     [{ email: "kein-at-zeichen" }, "email", de.auth.errors.emailInvalid],
     [{ firstName: "  " }, "firstName", de.auth.errors.firstNameRequired],
-  ])("refuses %o with its message and creates nothing", async (overrides, field, message) => {
+  ])("refuses %o with its message and creates nothing", async (overrides: Record<string, string>, field, message) => {
     const before = await userCount();
-    const values = form(overrides);
-    if (overrides.terms === "") delete (values as Record<string, string>).terms;
+    const values: Record<string, string> = form(overrides);
+    if (overrides.terms === "") delete values.terms;
     const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(!result.ok && result.fieldErrors?.[field]).toBe(message);
