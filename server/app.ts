@@ -9,7 +9,7 @@ import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { env } from "~/lib/env.server";
-import { drainApplication, startApplication, stopApplication } from "~/lib/lifecycle.server";
+import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -36,5 +36,6 @@ app.use(
 );
 
 export const startup = startApplication;
+export const admin = runAdmin;
 export const drain = drainApplication;
 export const shutdown = stopApplication;

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
-import { closeDatabase, initDatabase } from "./db.server";
+import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
+import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 
 export interface StartedApplication {
@@ -43,4 +44,21 @@ export async function drainApplication(): Promise<void> {
 
 export async function stopApplication(): Promise<void> {
   await closeDatabase();
+}
+
+/** Runs an operator command (scripts/admin.js) on the configured database; never seeds. */
+export async function runAdmin(args: string[]): Promise<{ code: number; output: string }> {
+  let handle;
+  try {
+    const config = env();
+    handle = await openDatabase(
+      config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
+    );
+    return { code: 0, output: await runAdminCommand(handle.db, args) };
+  } catch (error) {
+    const known = error instanceof AdminError || (error instanceof Error && (error.name === "ConfigError" || /in use by process/.test(error.message)));
+    return { code: 1, output: known ? (error as Error).message : String((error as Error)?.stack ?? error) };
+  } finally {
+    await handle?.close();
+  }
 }
