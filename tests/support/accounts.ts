@@ -1,0 +1,52 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { baseUrl } from "./browser";
+
+export const DEMO_PASSWORD = "demo1234";
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.de`;
+}
+
+/**
+ * Opens the newest dev-outbox mail to `to` whose subject matches, and returns its first link.
+ * /dev/mail answers only to this machine, so it is browsed in a context without a forwarded
+ * client address (the test contexts otherwise act as remote visitors).
+ */
+export async function linkFromOutbox(page: Page, to: string, subject: RegExp): Promise<string> {
+  const local = await page.context().browser()!.newContext({ baseURL: baseUrl(), viewport: page.viewportSize() ?? undefined });
+  try {
+    return await linkFromOutboxPage(await local.newPage(), to, subject);
+  } finally {
+    await local.close();
+  }
+}
+
+async function linkFromOutboxPage(page: Page, to: string, subject: RegExp): Promise<string> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mail");
+        return page.locator("a", { hasText: to }).filter({ hasText: subject }).count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.locator("a", { hasText: to }).filter({ hasText: subject }).first().click();
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  return (await page.locator("pre a").first().getAttribute("href"))!;
+}
+
+/** Signs in through the form on /auth (the tab is open by default). */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.locator("form").getByRole("button", { name: "Anmelden" }).click();
+}
+
+/** The sign-out button, opening the mobile menu first on narrow screens. */
+export async function clickSignOut(page: Page) {
+  const menu = page.getByRole("button", { name: "Menü öffnen" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Abmelden" }).click();
+}
