@@ -88,7 +88,7 @@ function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed"
         <MailCheck className="size-7" aria-hidden="true" />
       </span>
       <h2 className="text-xl font-semibold">{de.auth.checkInboxTitle}</h2>
-      <p className="text-muted-foreground">{de.auth.checkInboxText(email)}</p>
+      <p className="break-words text-muted-foreground [overflow-wrap:anywhere]">{de.auth.checkInboxText(email)}</p>
       <p className="text-sm text-muted-foreground">{de.auth.checkInboxHint}</p>
       {resent === "ok" && (
         <Alert variant="success">

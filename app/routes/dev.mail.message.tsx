@@ -41,9 +41,9 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
         {de.devMail.back}
       </Link>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">{message.subject}</h1>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <dt>{de.devMail.to}:</dt>
-        <dd>{message.to}</dd>
+        <dd className="break-all">{message.to}</dd>
         <dt>{de.devMail.date}:</dt>
         <dd>{message.date}</dd>
       </dl>
