@@ -64,8 +64,12 @@ describe("configuration", () => {
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters long$/],
     [{ S3_BUCKET: "files" }, /^Invalid configuration: S3_ACCESS_KEY_ID is required when any S3 setting is given/],
     [
-      { NODE_ENV: "production", BASE_URL: "https://marktplatz.example" },
+      { NODE_ENV: "production", BASE_URL: "https://marktplatz.example", SMTP_URL: "smtps://u:p@mail.example:465" },
       /^Invalid configuration: AUTH_SECRET is required in production/,
+    ],
+    [
+      { NODE_ENV: "production", BASE_URL: "https://marktplatz.example", AUTH_SECRET: "x".repeat(40) },
+      /^Invalid configuration: SMTP_URL is required in production/,
     ],
   ])("stops with one line naming the variable for %o", (source, message) => {
     const text = configError({ DATA_DIR: tempDir(), ...source });

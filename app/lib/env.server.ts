@@ -51,6 +51,13 @@ const envSchema = z
         message: "is required in production (generate one with: openssl rand -base64 48)",
       });
     }
+    if (env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://") && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production (verification and password mails must reach people)",
+      });
+    }
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       ctx.addIssue({

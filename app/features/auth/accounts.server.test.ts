@@ -5,7 +5,7 @@ import { de } from "~/i18n/de";
 import { clientRequest, cookieFrom, createTestAuth, ctxFor, linkIn, type MemoryMailer } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { AUTH_RATE_LIMITS, requestPasswordReset, resendVerification, resetPassword, signIn, signOutEverywhere, signUp } from "./accounts.server";
-import type { Auth } from "./auth.server";
+import { CLIENT_IP_HEADER, createAuth, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, type Auth } from "./auth.server";
 
 let t: TestDatabase;
 let auth: Auth;
@@ -229,6 +229,34 @@ describe(`accounts on ${testEngine}`, () => {
     expect(await sessionOf(laptop)).toBeNull();
     expect(await sessionOf(phone)).toBeNull();
     expect((await sessionOf(someoneElse))?.user.email).toBe(other.email);
+  });
+
+  it("slides an active session's expiry and sends the renewed cookie", async () => {
+    const values = await registerVerified();
+    const cookie = await signedIn(values.email, values.password);
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    // Pretend the session was last extended two days ago.
+    const twoDaysAgo = new Date(Date.now() - 2 * SESSION_UPDATE_AGE * 1000);
+    const oldExpiry = new Date(twoDaysAgo.getTime() + SESSION_EXPIRES_IN * 1000);
+    await t.db.update(session).set({ expiresAt: oldExpiry, updatedAt: twoDaysAgo }).where(eq(session.token, token));
+    const { headers, response } = await auth.api.getSession({ headers: new Headers({ Cookie: cookie }), returnHeaders: true });
+    expect(new Date(response!.session.expiresAt).getTime()).toBeGreaterThan(oldExpiry.getTime() + SESSION_UPDATE_AGE * 1000);
+    const renewed = headers.getSetCookie().find((c) => c.startsWith("marktplatz.session_token="));
+    expect(renewed).toMatch(/HttpOnly/);
+    expect(renewed).toMatch(/SameSite=Lax/);
+    expect(renewed).toMatch(new RegExp(`Max-Age=${SESSION_EXPIRES_IN}`));
+  });
+
+  it("marks the session cookie Secure when the site is served over https", async () => {
+    const values = await registerVerified();
+    const httpsAuth = createAuth({ db: t.db, baseUrl: "https://marktplatz.example", secret: "https-secret-https-secret-https-secret-01", mailer });
+    const request = new Request("https://marktplatz.example/auth", { method: "POST", headers: { [CLIENT_IP_HEADER]: freshIp() } });
+    const result = await signIn({ auth: httpsAuth, db: t.db, request }, { email: values.email, password: values.password });
+    expect(result.ok).toBe(true);
+    const cookie = result.ok ? result.headers.getSetCookie().find((c) => c.includes("session_token=")) : "";
+    expect(cookie).toMatch(/^__Secure-marktplatz\.session_token=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/HttpOnly/);
   });
 
   it("stores passwords with Better Auth's scrypt and never in clear", async () => {
