@@ -1,0 +1,263 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, services, user } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { parseServiceFilters, SORT_OPTIONS } from "./schema";
+import {
+  createService,
+  deleteService,
+  getDashboard,
+  getService,
+  incrementServiceViews,
+  listServices,
+  searchQuery,
+  updateService,
+} from "./services.server";
+
+let t: TestDatabase;
+const OWNER = "u-owner";
+const OTHER = "u-other";
+
+interface Fixture {
+  title: string;
+  description?: string;
+  price: string;
+  category: string;
+  views?: number;
+  isFeatured?: boolean;
+  ratingAvg?: string;
+  ratingCount?: number;
+  daysAgo: number;
+}
+
+const fixtures: Fixture[] = [
+  { title: "Logo-Design mit Markenhandbuch", description: "Ein unverwechselbares Logo für Ihr Unternehmen.", price: "450.00", category: "Design", views: 900, ratingAvg: "4.80", ratingCount: 12, daysAgo: 30 },
+  { title: "Webentwicklung für Handwerker", description: "Moderne Webseiten und Onlineshops mit Terminbuchung.", price: "1800.00", category: "Web Development", views: 1500, ratingAvg: "4.50", ratingCount: 8, daysAgo: 5, isFeatured: true },
+  { title: "SEO-Texte für Onlineshops", description: "Produkttexte, die verkaufen und gefunden werden.", price: "89.00", category: "Writing", views: 300, ratingAvg: "3.90", ratingCount: 4, daysAgo: 12 },
+  { title: "Steuerberatung für Freiberufler", description: "Einkommensteuer, Umsatzsteuer und Belege.", price: "120.00", category: "Consulting", views: 40, ratingAvg: "0", ratingCount: 0, daysAgo: 2 },
+  { title: "Nachhilfe Mathematik Oberstufe", description: "Analysis und Stochastik fürs Abitur.", price: "35.00", category: "Education", views: 75, ratingAvg: "5.00", ratingCount: 3, daysAgo: 60, isFeatured: true },
+  { title: "Social-Media-Kampagne", description: "Instagram und LinkedIn für kleine Marken.", price: "650.00", category: "Marketing", views: 610, ratingAvg: "4.10", ratingCount: 10, daysAgo: 20 },
+  { title: "Visitenkarten und Briefpapier", description: "Drucksachen passend zu Ihren Logos.", price: "150.00", category: "Design", views: 10, ratingAvg: "2.50", ratingCount: 2, daysAgo: 1 },
+];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insert(user).values([
+    { id: OWNER, name: "Olaf Owner", email: "owner@example.de", emailVerified: true },
+    { id: OTHER, name: "Olga Other", email: "other@example.de", emailVerified: true },
+  ]);
+  await t.db.insert(profiles).values([
+    { userId: OWNER, email: "owner@example.de", firstName: "Olaf", lastName: "Owner", username: "olaf", profileViews: 42 },
+    { userId: OTHER, email: "other@example.de", firstName: "Olga", lastName: "Other" },
+  ]);
+  const now = Date.now();
+  await t.db.insert(services).values(
+    fixtures.map((f) => ({
+      title: f.title,
+      description: f.description ?? "",
+      price: f.price,
+      category: f.category,
+      createdBy: OWNER,
+      views: f.views ?? 0,
+      isFeatured: f.isFeatured ?? false,
+      ratingAvg: f.ratingAvg ?? "0",
+      ratingCount: f.ratingCount ?? 0,
+      createdAt: new Date(now - f.daysAgo * 86_400_000),
+    })),
+  );
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const filters = (query: Record<string, string> = {}) => parseServiceFilters(new URLSearchParams(query));
+const titles = async (query: Record<string, string> = {}) => (await listServices(t.db, filters(query))).items.map((s) => s.title);
+
+describe(`catalogue on ${testEngine}`, () => {
+  it("lists everything newest first, featured always first", async () => {
+    const list = await listServices(t.db, filters());
+    expect(list.total).toBe(fixtures.length);
+    expect(list.items.map((s) => s.title)).toEqual([
+      "Webentwicklung für Handwerker",
+      "Nachhilfe Mathematik Oberstufe",
+      "Visitenkarten und Briefpapier",
+      "Steuerberatung für Freiberufler",
+      "SEO-Texte für Onlineshops",
+      "Social-Media-Kampagne",
+      "Logo-Design mit Markenhandbuch",
+    ]);
+    expect(list.items[0]!.author).toMatchObject({ firstName: "Olaf", lastName: "Owner", username: "olaf" });
+    expect(list.items[0]!.price).toBe("1800.00");
+  });
+
+  it.each(SORT_OPTIONS)("keeps featured services first under sort %s", async (sort) => {
+    const items = (await listServices(t.db, filters({ sort }))).items;
+    const firstNonFeatured = items.findIndex((s) => !s.isFeatured);
+    expect(items.slice(0, firstNonFeatured).every((s) => s.isFeatured)).toBe(true);
+    expect(items.slice(firstNonFeatured).some((s) => s.isFeatured)).toBe(false);
+  });
+
+  it("sorts by price, rating and views within the featured and non-featured groups", async () => {
+    expect(await titles({ sort: "price-low" })).toEqual([
+      "Nachhilfe Mathematik Oberstufe",
+      "Webentwicklung für Handwerker",
+      "SEO-Texte für Onlineshops",
+      "Steuerberatung für Freiberufler",
+      "Visitenkarten und Briefpapier",
+      "Logo-Design mit Markenhandbuch",
+      "Social-Media-Kampagne",
+    ]);
+    const high = await listServices(t.db, filters({ sort: "price-high" }));
+    const rest = high.items.filter((s) => !s.isFeatured).map((s) => Number(s.price));
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    const byRating = (await listServices(t.db, filters({ sort: "rating" }))).items.filter((s) => !s.isFeatured).map((s) => Number(s.ratingAvg));
+    expect(byRating).toEqual([...byRating].sort((a, b) => b - a));
+    const byViews = (await listServices(t.db, filters({ sort: "views" }))).items.filter((s) => !s.isFeatured).map((s) => s.views);
+    expect(byViews).toEqual([...byViews].sort((a, b) => b - a));
+  });
+
+  it("filters by category, price range (1000 = open end) and minimum rating", async () => {
+    expect(await titles({ category: "Design" })).toEqual(["Visitenkarten und Briefpapier", "Logo-Design mit Markenhandbuch"]);
+    expect(await titles({ minPrice: "100", maxPrice: "200" })).toEqual(["Visitenkarten und Briefpapier", "Steuerberatung für Freiberufler"]);
+    expect((await titles({ minPrice: "1000" })).sort()).toEqual(["Webentwicklung für Handwerker"]);
+    expect(await titles({ maxPrice: "50" })).toEqual(["Nachhilfe Mathematik Oberstufe"]);
+    expect((await titles({ minRating: "4.5" })).sort()).toEqual(
+      ["Logo-Design mit Markenhandbuch", "Nachhilfe Mathematik Oberstufe", "Webentwicklung für Handwerker"].sort(),
+    );
+    expect(await titles({ category: "Design", minRating: "3" })).toEqual(["Logo-Design mit Markenhandbuch"]);
+  });
+
+  it("ignores unusable filter values instead of failing", async () => {
+    const f = filters({ category: "Astrologie", minPrice: "abc", maxPrice: "-5", minRating: "99", sort: "random", page: "x" });
+    expect(f).toMatchObject({ category: "", minPrice: 0, maxPrice: 0, minRating: 5, sort: "newest", page: 1 });
+    const swapped = filters({ minPrice: "500", maxPrice: "100" });
+    expect(swapped).toMatchObject({ minPrice: 100, maxPrice: 500 });
+    await expect(listServices(t.db, filters({ q: "' or 1=1; drop table services; --" }))).resolves.toMatchObject({ total: 0 });
+    expect((await listServices(t.db, filters())).total).toBe(fixtures.length);
+  });
+
+  it("searches German text: stemming, plural forms and a half-typed last word", async () => {
+    expect(await titles({ q: "Logos" })).toEqual(["Visitenkarten und Briefpapier", "Logo-Design mit Markenhandbuch"]);
+    expect(await titles({ q: "logo" })).toContain("Logo-Design mit Markenhandbuch");
+    expect(await titles({ q: "Webseite" })).toEqual(["Webentwicklung für Handwerker"]);
+    expect(await titles({ q: "Onlinesh" })).toEqual(["Webentwicklung für Handwerker", "SEO-Texte für Onlineshops"]);
+    expect(await titles({ q: "steuer freiberuf" })).toEqual(["Steuerberatung für Freiberufler"]);
+    expect(await titles({ q: "Mathematik", category: "Design" })).toEqual([]);
+    expect(await titles({ q: "!!!" })).toHaveLength(fixtures.length);
+    expect(searchQuery("Logos für Web")).toBe("(logos | logo | logos:*) & (für | für:*) & (web | web:*)");
+    expect(searchQuery("a & b | !c")).toBe("(a) & (b) & (c)");
+  });
+
+  it("ranks search hits within the chosen sort", async () => {
+    // Both mention "Onlineshops"; under price-low the cheaper comes first among non-featured.
+    const items = (await listServices(t.db, filters({ q: "Onlineshops", sort: "price-low" }))).items.map((s) => s.title);
+    expect(items).toEqual(["Webentwicklung für Handwerker", "SEO-Texte für Onlineshops"]);
+  });
+
+  it("pages without duplicates or gaps under every sort", async () => {
+    for (const sort of SORT_OPTIONS) {
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const result = await listServices(t.db, filters({ sort, page: String(page) }), 3);
+        expect(result.pageCount).toBe(3);
+        seen.push(...result.items.map((s) => s.id));
+      }
+      expect(seen).toHaveLength(fixtures.length);
+      expect(new Set(seen).size).toBe(fixtures.length);
+    }
+    // A page past the end shows the last page.
+    const beyond = await listServices(t.db, filters({ page: "99" }), 3);
+    expect(beyond.page).toBe(3);
+  });
+
+  it("counts 50 concurrent openings exactly", async () => {
+    const [target] = await t.db.select().from(services).where(eq(services.title, "Steuerberatung für Freiberufler"));
+    await Promise.all(Array.from({ length: 50 }, () => incrementServiceViews(t.db, target!.id)));
+    const [after] = await t.db.select().from(services).where(eq(services.id, target!.id));
+    expect(after!.views).toBe(target!.views + 50);
+    expect(await incrementServiceViews(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    expect(await incrementServiceViews(t.db, "kein-uuid")).toBeNull();
+  });
+
+  it("creates a service for the signed-in user with exact money", async () => {
+    const { id } = await createService(t.db, {
+      actorId: OTHER,
+      input: { title: "  Übersetzung Deutsch–Englisch ", description: "", price: "19,99", category: "Writing" },
+    });
+    const detail = await getService(t.db, id);
+    expect(detail).toMatchObject({ title: "Übersetzung Deutsch–Englisch", price: "19.99", category: "Writing", views: 0, isFeatured: false });
+    expect(detail!.author.userId).toBe(OTHER);
+    await t.db.delete(services).where(eq(services.id, id));
+  });
+
+  it.each([
+    [{ title: "", price: "10", category: "Design" }, "title"],
+    [{ title: "x".repeat(121), price: "10", category: "Design" }, "title"],
+    [{ title: "Ok", price: "", category: "Design" }, "price"],
+    [{ title: "Ok", price: "zehn", category: "Design" }, "price"],
+    [{ title: "Ok", price: "-1", category: "Design" }, "price"],
+    [{ title: "Ok", price: "1000000.01", category: "Design" }, "price"],
+    [{ title: "Ok", price: "1.234", category: "Design" }, "price"],
+    [{ title: "Ok", price: "10", category: "Mobile Development" }, "category"],
+    [{ title: "Ok", price: "10", category: "" }, "category"],
+    [{ title: "Ok", price: "10", category: "Design", description: "x".repeat(5001) }, "description"],
+  ])("refuses a forged create %j on %s and stores nothing", async (input, field) => {
+    const before = (await listServices(t.db, filters())).total;
+    const error = await createService(t.db, { actorId: OTHER, input }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("INVALID");
+    expect((error as AppError).fieldErrors?.[field]).toBeTruthy();
+    expect((await listServices(t.db, filters())).total).toBe(before);
+  });
+
+  it("lets the owner edit: a non-numeric price becomes 0, edit categories apply", async () => {
+    const { id } = await createService(t.db, { actorId: OWNER, input: { title: "Beratung", price: "80", category: "Consulting" } });
+    // The current create-only category stays allowed; an edit-only one is accepted.
+    await updateService(t.db, { actorId: OWNER, serviceId: id, input: { title: "Beratung", price: "kostenlos", category: "Consulting" } });
+    expect((await getService(t.db, id))!.price).toBe("0.00");
+    await updateService(t.db, { actorId: OWNER, serviceId: id, input: { title: "App-Beratung", price: "95.5", category: "Mobile Development" } });
+    expect(await getService(t.db, id)).toMatchObject({ title: "App-Beratung", price: "95.50", category: "Mobile Development" });
+    await expect(
+      updateService(t.db, { actorId: OWNER, serviceId: id, input: { title: "App-Beratung", price: "95.5", category: "Education" } }),
+    ).rejects.toMatchObject({ code: "INVALID" });
+    await expect(updateService(t.db, { actorId: OWNER, serviceId: id, input: { title: "", price: "1", category: "Other" } })).rejects.toMatchObject({
+      code: "INVALID",
+    });
+    await deleteService(t.db, { actorId: OWNER, serviceId: id });
+  });
+
+  it("refuses edit and delete by anyone but the owner, and changes nothing", async () => {
+    const { id } = await createService(t.db, { actorId: OWNER, input: { title: "Nur meins", price: "10", category: "Other" } });
+    const before = await getService(t.db, id);
+    await expect(updateService(t.db, { actorId: OTHER, serviceId: id, input: { title: "Gekapert", price: "1", category: "Other" } })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You can only edit your own services",
+    });
+    await expect(deleteService(t.db, { actorId: OTHER, serviceId: id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await getService(t.db, id)).toEqual(before);
+    await expect(deleteService(t.db, { actorId: OWNER, serviceId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteService(t.db, { actorId: OWNER, serviceId: "../etc" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await deleteService(t.db, { actorId: OWNER, serviceId: id });
+    expect(await getService(t.db, id)).toBeNull();
+  });
+
+  it("returns null for unknown and malformed ids", async () => {
+    expect(await getService(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    expect(await getService(t.db, "nicht-vorhanden")).toBeNull();
+  });
+
+  it("sums the dashboard figures in SQL", async () => {
+    const dashboard = await getDashboard(t.db, OWNER);
+    expect(dashboard.profileViews).toBe(42);
+    expect(dashboard.serviceCount).toBe(fixtures.length);
+    const result = (await t.db.execute(sql`select sum(views)::int as v from services where created_by = ${OWNER}`)) as unknown as {
+      rows: { v: number }[];
+    };
+    expect(dashboard.totalViews).toBe(result.rows[0]!.v);
+    expect(dashboard.services).toHaveLength(fixtures.length);
+    expect(dashboard.services[0]!.isFeatured).toBe(true);
+    const empty = await getDashboard(t.db, OTHER);
+    expect(empty).toMatchObject({ serviceCount: 0, totalViews: 0, averageRating: null, ratingCount: 0, services: [] });
+  });
+});

@@ -1,0 +1,326 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { profiles, serviceReviews, services } from "~/db/schema";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { fieldErrors } from "~/features/auth/schema";
+import {
+  createServiceSchema,
+  editServiceSchema,
+  PAGE_SIZE,
+  PRICE_SLIDER,
+  type ServiceFilters,
+} from "./schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isServiceId = (id: string | undefined): id is string => Boolean(id && UUID.test(id));
+
+export interface ServiceAuthor {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  avatarUrl: string | null;
+}
+
+export interface ServiceCard {
+  id: string;
+  title: string;
+  excerpt: string;
+  price: string;
+  category: string;
+  views: number;
+  isFeatured: boolean;
+  ratingAvg: string;
+  ratingCount: number;
+  createdAt: Date;
+  author: ServiceAuthor;
+}
+
+const cardColumns = {
+  id: services.id,
+  title: services.title,
+  excerpt: sql<string>`left(${services.description}, 180)`,
+  price: services.price,
+  category: services.category,
+  views: services.views,
+  isFeatured: services.isFeatured,
+  ratingAvg: services.ratingAvg,
+  ratingCount: services.ratingCount,
+  createdAt: services.createdAt,
+  authorFirstName: profiles.firstName,
+  authorLastName: profiles.lastName,
+  authorUsername: profiles.username,
+  authorAvatarUrl: profiles.avatarUrl,
+  createdBy: services.createdBy,
+};
+
+type CardRow = { [K in keyof typeof cardColumns]: unknown } & Record<string, unknown>;
+
+function toCard(row: CardRow): ServiceCard {
+  return {
+    id: row.id as string,
+    title: row.title as string,
+    excerpt: row.excerpt as string,
+    price: row.price as string,
+    category: row.category as string,
+    views: Number(row.views),
+    isFeatured: Boolean(row.isFeatured),
+    ratingAvg: row.ratingAvg as string,
+    ratingCount: Number(row.ratingCount),
+    createdAt: new Date(row.createdAt as string | Date),
+    author: {
+      userId: row.createdBy as string,
+      firstName: row.authorFirstName as string | null,
+      lastName: row.authorLastName as string | null,
+      username: row.authorUsername as string | null,
+      avatarUrl: row.authorAvatarUrl as string | null,
+    },
+  };
+}
+
+/**
+ * German plural and case endings that the snowball stemmer keeps ("Logos"
+ * stays "logos"): each search word also matches its forms without them.
+ */
+function wordVariants(word: string): string[] {
+  const variants = new Set([word]);
+  for (const ending of ["s", "es", "e", "en", "n", "er"]) {
+    if (word.length - ending.length >= 3 && word.endsWith(ending)) variants.add(word.slice(0, -ending.length));
+  }
+  return [...variants];
+}
+
+/**
+ * A tsquery for what a person typed: every word must match in one of its
+ * forms or as a prefix — the last word may be half-typed, and German
+ * compounds start with the word ("Steuer" finds "Steuerberatung").
+ * Only letters and digits reach the query, so its syntax cannot be injected.
+ */
+export function searchQuery(input: string): string | null {
+  const words = input
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8)
+    .map((w) => w.slice(0, 40));
+  if (words.length === 0) return null;
+  return words
+    .map((word) => {
+      const forms = wordVariants(word);
+      if (word.length >= 3) forms.push(`${word}:*`);
+      return `(${forms.join(" | ")})`;
+    })
+    .join(" & ");
+}
+
+export interface ServiceListResult {
+  items: ServiceCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
+export async function listServices(db: Database, filters: ServiceFilters, pageSize = PAGE_SIZE): Promise<ServiceListResult> {
+  const where: SQL[] = [];
+  if (filters.category) where.push(eq(services.category, filters.category));
+  if (filters.minPrice > PRICE_SLIDER.min) where.push(gte(services.price, filters.minPrice.toFixed(2)));
+  // The slider's top end means "and more": no upper limit at 1000.
+  if (filters.maxPrice < PRICE_SLIDER.max) where.push(lte(services.price, filters.maxPrice.toFixed(2)));
+  if (filters.minRating > 0) where.push(gte(services.ratingAvg, filters.minRating.toFixed(2)));
+  const tsquery = searchQuery(filters.q);
+  const query = tsquery ? sql`to_tsquery('german', ${tsquery})` : null;
+  if (query) where.push(sql`${services.search} @@ ${query}`);
+  const condition = where.length ? and(...where) : undefined;
+
+  const sortKeys: Record<ServiceFilters["sort"], SQL[]> = {
+    newest: [desc(services.createdAt)],
+    rating: [desc(services.ratingAvg), desc(services.ratingCount)],
+    "price-low": [asc(services.price)],
+    "price-high": [desc(services.price)],
+    views: [desc(services.views)],
+  };
+  // Featured first under every sort; relevance breaks ties when searching; the id makes the order total.
+  const orderBy = [
+    desc(services.isFeatured),
+    ...sortKeys[filters.sort],
+    ...(query ? [desc(sql`ts_rank(${services.search}, ${query})`)] : []),
+    desc(services.id),
+  ];
+
+  const [totalRow] = await db.select({ n: count() }).from(services).where(condition);
+  const total = Number(totalRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select(cardColumns)
+    .from(services)
+    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
+    .where(condition)
+    .orderBy(...orderBy)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: rows.map(toCard), total, page, pageCount, pageSize };
+}
+
+export interface ServiceDetail extends Omit<ServiceCard, "excerpt"> {
+  description: string;
+  updatedAt: Date;
+}
+
+export async function getService(db: Database, id: string | undefined): Promise<ServiceDetail | null> {
+  if (!isServiceId(id)) return null;
+  const [row] = await db
+    .select({ ...cardColumns, description: services.description, updatedAt: services.updatedAt })
+    .from(services)
+    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
+    .where(eq(services.id, id));
+  if (!row) return null;
+  const { excerpt: _excerpt, ...card } = toCard(row as CardRow);
+  return { ...card, description: row.description, updatedAt: new Date(row.updatedAt) };
+}
+
+/** One atomic update per opening (no read-modify-write); returns the new count, or null for an unknown id. */
+export async function incrementServiceViews(db: Database, id: string | undefined): Promise<number | null> {
+  if (!isServiceId(id)) return null;
+  const [row] = await db
+    .update(services)
+    .set({ views: sql`${services.views} + 1` })
+    .where(eq(services.id, id))
+    .returning({ views: services.views });
+  return row ? row.views : null;
+}
+
+export interface CreateServiceOptions {
+  actorId: string;
+  input: Record<string, unknown>;
+}
+
+export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
+  const parsed = createServiceSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
+  }
+  const [row] = await db
+    .insert(services)
+    .values({ ...parsed.data, createdBy: actorId })
+    .returning({ id: services.id });
+  return { id: row!.id };
+}
+
+/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
+async function ownedService(db: Database, actorId: string, id: string | undefined) {
+  if (!isServiceId(id)) throw new AppError("NOT_FOUND", de.services.form.notFound);
+  const [row] = await db.select({ id: services.id, createdBy: services.createdBy, category: services.category }).from(services).where(eq(services.id, id));
+  if (!row) throw new AppError("NOT_FOUND", de.services.form.notFound);
+  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", de.services.form.accessDeniedText);
+  return row;
+}
+
+/** For the edit page: the service when the actor may edit it. */
+export async function getServiceForEdit(db: Database, actorId: string, id: string | undefined) {
+  await ownedService(db, actorId, id);
+  return (await getService(db, id))!;
+}
+
+export interface UpdateServiceOptions {
+  actorId: string;
+  serviceId: string | undefined;
+  input: Record<string, unknown>;
+}
+
+export async function updateService(db: Database, { actorId, serviceId, input }: UpdateServiceOptions): Promise<void> {
+  const current = await ownedService(db, actorId, serviceId);
+  const parsed = editServiceSchema(current.category).safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
+  }
+  await db
+    .update(services)
+    .set({ ...parsed.data, updatedAt: new Date() })
+    .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+}
+
+export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
+  const current = await ownedService(db, actorId, serviceId);
+  // Reviews, comments and favourites go with it (foreign keys cascade).
+  await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+}
+
+export interface DashboardData {
+  profileViews: number;
+  serviceCount: number;
+  totalViews: number;
+  /** Average over every review of the user's services, or null without reviews. */
+  averageRating: string | null;
+  ratingCount: number;
+  services: ServiceCard[];
+}
+
+export async function getDashboard(db: Database, userId: string): Promise<DashboardData> {
+  const [profile] = await db.select({ profileViews: profiles.profileViews }).from(profiles).where(eq(profiles.userId, userId));
+  const [totals] = await db
+    .select({
+      serviceCount: count(),
+      totalViews: sql<string>`coalesce(sum(${services.views}), 0)`,
+      ratingCount: sql<string>`coalesce(sum(${services.ratingCount}), 0)`,
+    })
+    .from(services)
+    .where(eq(services.createdBy, userId));
+  const rows = await db
+    .select(cardColumns)
+    .from(services)
+    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
+    .where(eq(services.createdBy, userId))
+    .orderBy(desc(services.isFeatured), desc(services.createdAt), desc(services.id));
+  const ratingCount = Number(totals?.ratingCount ?? 0);
+  // Exact average over all reviews of the user's services (not an average of averages).
+  const [exact] = ratingCount
+    ? await db
+        .select({ avg: sql<string>`round(avg(${serviceReviews.rating})::numeric, 2)` })
+        .from(serviceReviews)
+        .innerJoin(services, eq(services.id, serviceReviews.serviceId))
+        .where(eq(services.createdBy, userId))
+    : [];
+  return {
+    profileViews: profile?.profileViews ?? 0,
+    serviceCount: Number(totals?.serviceCount ?? 0),
+    totalViews: Number(totals?.totalViews ?? 0),
+    averageRating: ratingCount ? (exact?.avg ?? null) : null,
+    ratingCount,
+    services: rows.map(toCard),
+  };
+}
+
+export interface PublicAuthorProfile {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  isPremium: boolean;
+  createdAt: Date;
+}
+
+/** The public fields of a profile (the author dialog), or null. */
+export async function getPublicProfile(db: Database, userId: string): Promise<PublicAuthorProfile | null> {
+  const [row] = await db
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      bio: profiles.bio,
+      isPremium: profiles.isPremium,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? null;
+}
