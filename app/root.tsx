@@ -94,7 +94,13 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      {rootData && rootData.preferences.cookieConsent === null && <CookieNotice />}
+      {rootData && rootData.preferences.cookieConsent === null && (
+        <>
+          {/* Room below the footer so the notice never covers the Impressum links. */}
+          <div aria-hidden="true" className="h-56 sm:h-40 md:h-24" />
+          <CookieNotice />
+        </>
+      )}
       {rootData?.user && <SessionKeepAlive expiresAt={rootData.user.sessionExpiresAt} />}
     </>
   );

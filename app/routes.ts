@@ -30,6 +30,7 @@ export default [
   // Resource routes.
   route("preferences", "routes/preferences.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("api/profiles/:userId", "routes/api.profiles.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),

@@ -5,6 +5,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { bodyLimit } from "./body-limit";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
@@ -22,6 +23,7 @@ export const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
+app.use(bodyLimit({ formBytes: 64 * 1024, multipartBytes: 30 * 1024 * 1024 }));
 // The client's address for rate limits, from the socket (or a trusted proxy on loopback).
 // It overwrites whatever a client sent under this name.
 app.use((req, _res, next) => {

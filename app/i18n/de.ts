@@ -42,7 +42,7 @@ export const de = {
   },
   cookie: {
     title: "Cookie-Hinweis",
-    text: "Wir verwenden technisch notwendige Cookies, damit Anmeldung und Einstellungen funktionieren. Mit Ihrer Zustimmung speichern wir außerdem Ihre Präferenzen. Details finden Sie in der",
+    text: "Wir verwenden ausschließlich technisch notwendige Cookies: für die Anmeldung, für Ihre Auswahl in diesem Hinweis und für das Farbschema, wenn Sie eines wählen. Tracking- oder Werbe-Cookies setzen wir nicht ein. Details finden Sie in der",
     privacyLink: "Datenschutzerklärung",
     accept: "Akzeptieren",
     decline: "Ablehnen",

@@ -90,19 +90,33 @@ export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "db.lock");
   const take = () => fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-  try {
-    take();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+  for (let attempt = 0; ; attempt++) {
+    try {
+      take();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
+    }
+    let owner = 0;
+    try {
+      owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+    } catch {
+      continue; // released meanwhile: try again
+    }
     if (owner && owner !== process.pid && isAlive(owner)) {
       throw new Error(
         `The embedded database in ${dataDir} is in use by process ${owner}. ` +
           "Stop that process first (only one process may open an embedded database).",
       );
     }
-    fs.rmSync(lockFile, { force: true });
-    take();
+    // A stale lock: moving it away is atomic, so of two processes taking over only one
+    // succeeds in renaming; both then race on the exclusive create above, which one wins.
+    try {
+      fs.renameSync(lockFile, `${lockFile}.stale-${process.pid}`);
+      fs.rmSync(`${lockFile}.stale-${process.pid}`, { force: true });
+    } catch {
+      // someone else moved it first
+    }
   }
   return () => {
     try {

@@ -45,6 +45,12 @@ describe("configuration", () => {
     expect((fs.statSync(path.join(dataDir, "auth-secret")).mode & 0o777).toString(8)).toBe("600");
   });
 
+  it("never seeds demo accounts on a public https deployment unless asked", () => {
+    const production = { DATA_DIR: tempDir(), NODE_ENV: "production", BASE_URL: "https://m.example", AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://m" };
+    expect(parseEnv(production).seedDemo).toBe(false);
+    expect(parseEnv({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
   it("does not seed a real PostgreSQL unless asked", () => {
     const dataDir = tempDir();
     expect(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@localhost:5432/db" }).seedDemo).toBe(false);

@@ -125,8 +125,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
           secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
         }
       : undefined,
-    // Demo content is for the embedded database; a real PostgreSQL is never seeded unless asked.
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // Demo content (with publicly known passwords) is for trying the product locally: never by
+    // default on a real PostgreSQL or on a public https deployment, only when asked for.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && !(env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://"))),
   };
 }
 

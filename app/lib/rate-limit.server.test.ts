@@ -11,6 +11,7 @@ afterAll(async () => {
 });
 
 describe(`database rate limit on ${testEngine}`, () => {
+  // On PGlite queries run one at a time; on PostgreSQL the 20 calls really race (pool of 20).
   it("allows exactly max requests per window under concurrency", async () => {
     const now = Date.now();
     const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(t.db, "k:concurrent", { window: 60, max: 5 }, now)));

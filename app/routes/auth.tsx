@@ -11,6 +11,7 @@ import { accountsContext, resendVerification, signIn, signUp } from "~/features/
 import { PASSWORD_MIN } from "~/features/auth/schema";
 import { getSessionUser } from "~/features/auth/session.server";
 import { de, pageMeta } from "~/i18n/de";
+import { readForm } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/auth";
 
@@ -29,8 +30,8 @@ type ActionData =
   | { intent: "checkInbox"; email: string; resent?: "ok" | "failed"; message?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  const form = await readForm(request);
+  const text = (key: string) => form[key] ?? "";
   const ctx = await accountsContext(request);
 
   if (form.intent === "signUp") {

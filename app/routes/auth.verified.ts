@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
+import { getSessionUser } from "~/features/auth/session.server";
 import { de } from "~/i18n/de";
 import { setFlashToast } from "~/lib/flash.server";
 import type { Route } from "./+types/auth.verified";
 
 // Where Better Auth sends the browser after a verification link: signed in, on to the start page.
 export async function loader({ request }: Route.LoaderArgs) {
-  const failed = new URL(request.url).searchParams.has("error");
+  const failed = new URL(request.url).searchParams.has("error") || !(await getSessionUser(request));
   const flash = await setFlashToast(
     failed
       ? { type: "error", title: de.auth.verifyFailedTitle, description: de.auth.verifyFailedText }

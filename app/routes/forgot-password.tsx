@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormField } from "~/components/ui/form-field";
 import { accountsContext, requestPasswordReset } from "~/features/auth/accounts.server";
 import { de, pageMeta } from "~/i18n/de";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {
@@ -13,7 +14,7 @@ export function meta() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const result = await requestPasswordReset(await accountsContext(request), form);
   if (!result.ok) {
     return data(

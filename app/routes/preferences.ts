@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { preferenceCookie, preferenceUpdateSchema } from "~/features/preferences/preferences.server";
 import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/preferences";
 
@@ -9,12 +10,12 @@ import type { Route } from "./+types/preferences";
  * JavaScript the form posts here directly and is sent back to the page.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = preferenceUpdateSchema.safeParse(Object.fromEntries(form));
+  const form = await readForm(request);
+  const parsed = preferenceUpdateSchema.safeParse(form);
   if (!parsed.success) return data({ ok: false as const }, { status: 400 });
   const headers = { "Set-Cookie": preferenceCookie(parsed.data, env().baseUrl.startsWith("https://")) };
   if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
-    throw redirect(safeRedirectPath(form.get("redirectTo")), { headers });
+    throw redirect(safeRedirectPath(form.redirectTo), { headers });
   }
   return data({ ok: true as const }, { headers });
 }

@@ -7,6 +7,7 @@ import { FormField } from "~/components/ui/form-field";
 import { accountsContext, isResetTokenValid, resetPassword } from "~/features/auth/accounts.server";
 import { PASSWORD_MIN } from "~/features/auth/schema";
 import { de, pageMeta } from "~/i18n/de";
+import { readForm } from "~/lib/forms.server";
 import { getDatabase } from "~/lib/db.server";
 import { setFlashToast } from "~/lib/flash.server";
 import type { Route } from "./+types/reset-password";
@@ -22,7 +23,7 @@ export function meta() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const result = await resetPassword(await accountsContext(request), form);
   if (!result.ok) {
     return data({ error: result.message, fieldErrors: result.fieldErrors ?? {}, invalidToken: result.code === "INVALID_TOKEN" }, { status: result.status });

@@ -1,10 +1,96 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { PackageSearch } from "lucide-react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
+import { ServiceFiltersForm } from "~/features/services/components/service-filters";
+import { filtersToSearch, hasActiveFilters, parseServiceFilters } from "~/features/services/schema";
+import { listServices } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
+import { getDatabase } from "~/lib/db.server";
+import type { Route } from "./+types/services";
 
-export function meta() {
-  return pageMeta(de.pages.services);
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseServiceFilters(new URL(request.url).searchParams);
+  const { db } = await getDatabase();
+  const result = await listServices(db, filters);
+  return { filters, ...result };
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.services} />;
+export function meta() {
+  return pageMeta(de.pages.services, de.services.listIntro);
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { filters, items, total, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Client-side navigation within the list shows skeletons instead of stale cards.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const filtered = hasActiveFilters(filters);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{de.services.listTitle}</h1>
+      <p className="mt-1 text-muted-foreground">{de.services.listIntro}</p>
+
+      <div className="mt-6">
+        <ServiceFiltersForm filters={filters} />
+      </div>
+
+      <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">
+        {loading ? de.services.loading : de.services.found(total)}
+      </p>
+
+      {loading ? (
+        <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <ServiceCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : items.length === 0 ? (
+        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
+          <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold">{filtered ? de.services.noMatchTitle : de.services.emptyTitle}</h2>
+          <p className="mt-1 max-w-md text-muted-foreground">{filtered ? de.services.noMatchText : de.services.emptyText}</p>
+          <Button asChild className="mt-6" variant={filtered ? "outline" : "default"}>
+            {filtered ? <Link to="/services">{de.services.clearFilters}</Link> : <Link to="/create-service">{de.dashboard.createService}</Link>}
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 && !loading && (
+        <nav aria-label={de.services.pagination} className="mt-8 flex items-center justify-between gap-4">
+          {page > 1 ? (
+            <Button asChild variant="outline">
+              <Link to={`/services${filtersToSearch({ ...filters, page: page - 1 })}`} rel="prev">
+                {de.services.previous}
+              </Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted-foreground">{de.services.pageOf(page, pageCount)}</span>
+          {page < pageCount ? (
+            <Button asChild variant="outline">
+              <Link to={`/services${filtersToSearch({ ...filters, page: page + 1 })}`} rel="next">
+                {de.services.next}
+              </Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
 }

@@ -139,6 +139,45 @@ describe("HTTP behaviour", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
+  it("keeps Better Auth's API closed except for the mailed links and the session refresh", async () => {
+    const post = (path: string, body: object) =>
+      fetch(`${baseUrl()}${path}`, { method: "POST", headers: { Origin: baseUrl(), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post("/api/auth/sign-up/email", { email: "x@example.de", password: "geheim123", name: "X" })).status).toBe(404);
+    expect((await post("/api/auth/sign-in/email", { email: "x@example.de", password: "geheim123" })).status).toBe(404);
+    expect((await post("/api/auth/delete-user", {})).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/api/auth/list-sessions`)).status).toBe(404);
+    const session = await fetch(`${baseUrl()}/api/auth/get-session`);
+    expect(session.status).toBe(200);
+    expect(await session.json()).toBeNull();
+  });
+
+  it("refuses oversized and malformed bodies with 4xx, never 500", async () => {
+    const big = await fetch(`${baseUrl()}/auth`, {
+      method: "POST",
+      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: `email=${"a".repeat(200 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    const json = await fetch(`${baseUrl()}/auth`, {
+      method: "POST",
+      headers: { Origin: baseUrl(), "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(json.status).toBe(400);
+    const broken = await fetch(`${baseUrl()}/forgot-password`, {
+      method: "POST",
+      headers: { Origin: baseUrl(), "Content-Type": "multipart/form-data; boundary=x" },
+      body: "garbage",
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it("treats malformed preference cookies as unset", async () => {
+    const response = await fetch(`${baseUrl()}/`, { headers: { Cookie: "theme=%; cookieConsent=%E0%A4%A" } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Cookie-Hinweis");
+  });
+
   it("refuses an invalid preference with 400", async () => {
     const response = await fetch(`${baseUrl()}/preferences`, {
       method: "POST",

@@ -39,11 +39,9 @@ function scrollToTop() {
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span
-      className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white"
-      aria-label={de.nav.newMessages(count)}
-    >
-      {count > 99 ? "99+" : count}
+    <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white">
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{de.nav.newMessages(count)}</span>
     </span>
   );
 }

@@ -8,10 +8,12 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { CLIENT_IP_HEADER, getAuth, type Auth } from "./auth.server";
 import { emailOnlySchema, fieldErrors, resetPasswordSchema, signInSchema, signUpSchema } from "./schema";
 
-/** Per client and window; the sign-in rule also limits guessing one address from many clients. */
+/**
+ * Per client address and window. There is deliberately no per-account limit that refuses:
+ * anybody could use it to lock a person out of their account.
+ */
 export const AUTH_RATE_LIMITS = {
   signIn: { window: 60, max: 10 },
-  signInPerEmail: { window: 15 * 60, max: 20 },
   signUp: { window: 10 * 60, max: 5 },
   resend: { window: 10 * 60, max: 3 },
   forgot: { window: 10 * 60, max: 3 },
@@ -89,7 +91,7 @@ export async function signUp(ctx: AccountsContext, form: Record<string, unknown>
 export async function signIn(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult> {
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
-  const limit = (await limited(ctx, "signIn")) ?? (await limited(ctx, "signInPerEmail", parsed.data.email));
+  const limit = await limited(ctx, "signIn");
   if (limit) return limit;
   try {
     const { headers } = await ctx.auth.api.signInEmail({

@@ -67,8 +67,9 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_EXPIRES_IN,
+      // In the background like the other mails: a new address must not answer slower than a known one.
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+        sendInBackground(mailer, verificationMail(user.email, user.name, url));
       },
     },
     user: {

@@ -12,7 +12,9 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  */
 export function requireDevOutbox(request: Request): string {
   const config = env();
-  const local = LOOPBACK.test(request.headers.get(CLIENT_IP_HEADER) ?? "");
+  // Also the Host must be ours: a DNS-rebinding page would send its own name.
+  const local =
+    LOOPBACK.test(request.headers.get(CLIENT_IP_HEADER) ?? "") && request.headers.get("Host") === new URL(config.baseUrl).host;
   if (config.smtpUrl || config.baseUrl.startsWith("https://") || !local) throw data(null, { status: 404 });
   return path.join(config.dataDir, "mail");
 }

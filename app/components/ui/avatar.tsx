@@ -1,0 +1,27 @@
+import { cn } from "~/lib/utils";
+import { initials } from "~/lib/format";
+
+/** A round avatar: the image when there is one, the initials otherwise. */
+export function Avatar({
+  src,
+  firstName,
+  lastName,
+  className,
+}: {
+  src?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/10 text-sm font-semibold text-primary",
+        className,
+      )}
+      aria-hidden="true"
+    >
+      {src ? <img src={src} alt="" className="size-full object-cover" loading="lazy" /> : initials(firstName, lastName)}
+    </span>
+  );
+}

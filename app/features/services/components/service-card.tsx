@@ -1,0 +1,87 @@
+import { Eye, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Stars } from "~/components/ui/stars";
+import { de } from "~/i18n/de";
+import { displayName, formatPrice, formatRating } from "~/lib/format";
+import type { ServiceCard as ServiceCardData } from "../services.server";
+import { AuthorDialog } from "./author-dialog";
+
+type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };
+
+export function RatingLine({ avg, count }: { avg: string; count: number }) {
+  if (count === 0) return <span className="text-sm text-muted-foreground">{de.services.noRatings}</span>;
+  const label = de.services.ratingSummary(formatRating(avg), count);
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm">
+      <Stars value={Number(avg)} label={label} />
+      <span aria-hidden="true" className="text-muted-foreground">
+        {formatRating(avg)} ({count})
+      </span>
+    </span>
+  );
+}
+
+/** A catalogue card: the whole card links to the detail; the author opens a profile dialog. */
+export function ServiceCard({ service }: { service: SerializedCard }) {
+  const [authorOpen, setAuthorOpen] = useState(false);
+  const author = displayName(service.author.firstName, service.author.lastName);
+  return (
+    <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{service.category}</Badge>
+        {service.isFeatured && (
+          <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+            <Sparkles className="size-3" aria-hidden="true" />
+            {de.services.featured}
+          </Badge>
+        )}
+      </div>
+      <h3 className="mt-3 text-lg font-semibold leading-snug">
+        <Link to={`/services/${service.id}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+          {service.title}
+        </Link>
+      </h3>
+      {service.excerpt && <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{service.excerpt}</p>}
+      <div className="mt-3">
+        <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
+      </div>
+      <div className="mt-auto flex items-end justify-between gap-3 pt-4">
+        <button
+          type="button"
+          onClick={() => setAuthorOpen(true)}
+          className="relative z-10 flex min-w-0 items-center gap-2 rounded-md text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label={de.services.authorProfile(author)}
+        >
+          <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-7 text-xs" />
+          <span className="truncate">{author}</span>
+        </button>
+        <div className="shrink-0 text-right">
+          <p className="text-lg font-bold">{formatPrice(service.price)}</p>
+          <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+            <Eye className="size-3.5" aria-hidden="true" />
+            {de.services.views(service.views)}
+          </p>
+        </div>
+      </div>
+      <AuthorDialog userId={service.author.userId} open={authorOpen} onOpenChange={setAuthorOpen} />
+    </article>
+  );
+}
+
+export function ServiceCardSkeleton() {
+  return (
+    <div className="flex h-full animate-pulse flex-col rounded-xl border bg-card p-5" aria-hidden="true">
+      <div className="h-5 w-24 rounded-full bg-muted" />
+      <div className="mt-4 h-5 w-4/5 rounded bg-muted" />
+      <div className="mt-2 h-4 w-full rounded bg-muted" />
+      <div className="mt-1 h-4 w-2/3 rounded bg-muted" />
+      <div className="mt-auto flex justify-between pt-6">
+        <div className="h-6 w-28 rounded bg-muted" />
+        <div className="h-6 w-20 rounded bg-muted" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { Search, SlidersHorizontal, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { de } from "~/i18n/de";
+import { formatPrice, formatRating } from "~/lib/format";
+import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
+import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../schema";
+
+const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])];
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
+
+/**
+ * The search box and the advanced filters: a GET form, so the state lives in
+ * the URL (shareable, reloadable) and works without JavaScript. With
+ * JavaScript, changing a filter applies it at once.
+ */
+export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelId = useId();
+  const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.sort !== "newest");
+  const [open, setOpen] = useState(advancedActive);
+  const [minPrice, setMinPrice] = useState(filters.minPrice);
+  const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
+  const [minRating, setMinRating] = useState(filters.minRating);
+  const apply = () => formRef.current && submit(formRef.current, { preventScrollReset: true, replace: true });
+  const priceMaxLabel = maxPrice >= PRICE_SLIDER.max ? de.services.priceOpenEnd(formatPrice(PRICE_SLIDER.max)) : formatPrice(maxPrice);
+
+  return (
+    <Form ref={formRef} method="get" role="search" className="grid gap-4" key={JSON.stringify(filters)}>
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <Label htmlFor="services-q" className="sr-only">
+            {de.services.searchLabel}
+          </Label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id="services-q" name="q" type="search" defaultValue={filters.q} placeholder={de.services.searchPlaceholder} className="pl-9" maxLength={100} />
+        </div>
+        <Button type="submit">{de.services.searchSubmit}</Button>
+        <Button
+          type="button"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          aria-label={open ? de.services.filtersHide : de.services.filtersShow}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          <span className="hidden sm:inline">{de.services.filtersToggle}</span>
+        </Button>
+      </div>
+
+      <div id={panelId} hidden={!open} className="grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-2">
+          <Label htmlFor="services-category">{de.services.category}</Label>
+          <select id="services-category" name="category" defaultValue={filters.category} className={selectClass} onChange={apply}>
+            <option value="">{de.services.allCategories}</option>
+            {ALL_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">
+            {de.services.priceRange}: <span className="font-normal text-muted-foreground">{de.services.priceRangeValue(formatPrice(minPrice), priceMaxLabel)}</span>
+          </legend>
+          <Label htmlFor="services-min-price" className="sr-only">
+            {de.services.priceFrom}
+          </Label>
+          <input
+            id="services-min-price"
+            name="minPrice"
+            type="range"
+            min={PRICE_SLIDER.min}
+            max={PRICE_SLIDER.max}
+            step={PRICE_SLIDER.step}
+            value={minPrice}
+            aria-valuetext={formatPrice(minPrice)}
+            onChange={(e) => setMinPrice(Math.min(Number(e.target.value), maxPrice))}
+            onPointerUp={apply}
+            onKeyUp={apply}
+            className="w-full accent-primary"
+          />
+          <Label htmlFor="services-max-price" className="sr-only">
+            {de.services.priceTo}
+          </Label>
+          <input
+            id="services-max-price"
+            name="maxPrice"
+            type="range"
+            min={PRICE_SLIDER.min}
+            max={PRICE_SLIDER.max}
+            step={PRICE_SLIDER.step}
+            value={maxPrice}
+            aria-valuetext={priceMaxLabel}
+            onChange={(e) => setMaxPrice(Math.max(Number(e.target.value), minPrice))}
+            onPointerUp={apply}
+            onKeyUp={apply}
+            className="w-full accent-primary"
+          />
+        </fieldset>
+
+        <div className="grid content-start gap-2">
+          <Label htmlFor="services-min-rating">
+            {de.services.minRating}: <span className="font-normal text-muted-foreground">{de.services.minRatingValue(minRating === 0 ? "0" : formatRating(minRating))}</span>
+          </Label>
+          <input
+            id="services-min-rating"
+            name="minRating"
+            type="range"
+            min={RATING_SLIDER.min}
+            max={RATING_SLIDER.max}
+            step={RATING_SLIDER.step}
+            value={minRating}
+            aria-valuetext={de.services.minRatingValue(minRating === 0 ? "0" : formatRating(minRating))}
+            onChange={(e) => setMinRating(Number(e.target.value))}
+            onPointerUp={apply}
+            onKeyUp={apply}
+            className="mt-2 w-full accent-primary"
+          />
+        </div>
+
+        <div className="grid content-start gap-2">
+          <Label htmlFor="services-sort">{de.services.sort}</Label>
+          <select id="services-sort" name="sort" defaultValue={filters.sort} className={selectClass} onChange={apply}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {de.services.sortLabels[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <noscript>
+          <Button type="submit">{de.services.apply}</Button>
+        </noscript>
+      </div>
+
+      {hasActiveFilters(filters) && (
+        <div>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/services" preventScrollReset>
+              <X aria-hidden="true" />
+              {de.services.clearFilters}
+            </Link>
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
