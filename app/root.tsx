@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {de.app.skipToContent}
         </a>
         {children}
-        <Toaster position="top-center" richColors closeButton theme={theme} />
+        <Toaster position="top-center" closeButton theme={theme} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -76,6 +76,8 @@ export function setupBrowser() {
 
 /** Runs axe-core in the page and fails on serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Colours are judged after fades (toasts, dialogs) have finished.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 }).catch(() => {});
   // evaluate() is not subject to the page's CSP, so axe needs no inline script.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
