@@ -7,6 +7,7 @@ export default [
   route("services", "routes/services.tsx"),
   route("services/:id", "routes/service-detail.tsx"),
   route("services/:id/edit", "routes/service-edit.tsx"),
+  route("services/:id/view", "routes/service-view.ts"),
 
   // Signed in only: the layout route redirects signed-out visitors to /auth.
   layout("routes/signed-in-layout.tsx", [

@@ -1,10 +1,203 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, Star, Trash2, UserRound } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/dialog";
+import { getSessionUser } from "~/features/auth/session.server";
+import { RatingLine } from "~/features/services/components/service-card";
+import { deleteService, getDashboard } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { formatPrice, formatRating } from "~/lib/format";
+import { readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/dashboard";
 
 export function meta() {
-  return pageMeta(de.pages.dashboard);
+  return pageMeta(de.pages.dashboard, undefined, { robots: "noindex" });
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.dashboard} />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = (await getSessionUser(request))!; // the signed-in layout guarantees a user
+  const { db } = await getDatabase();
+  return { firstName: user.firstName, dashboard: await getDashboard(db, user.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/auth?redirectTo=%2Fdashboard");
+  const form = await readForm(request);
+  const { db } = await getDatabase();
+  try {
+    await deleteService(db, { actorId: user.id, serviceId: form.serviceId });
+    return { deleted: true as const };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ deleted: false as const, error: error.message }, { status: error.status });
+  }
+}
+
+function Stat({ icon: Icon, label, value, hint }: { icon: typeof Eye; label: string; value: string; hint?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start gap-4 pt-6">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold">{value}</p>
+          {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteServiceButton({ serviceId, title }: { serviceId: string; title: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`${de.dashboard.delete}: ${title}`}>
+          <Trash2 aria-hidden="true" />
+          <span className="hidden sm:inline">{de.dashboard.delete}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
+        <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
+          <Form method="post">
+            <input type="hidden" name="serviceId" value={serviceId} />
+            <Button type="submit" variant="destructive" className="w-full" disabled={busy}>
+              {de.services.detail.deleteConfirm}
+            </Button>
+          </Form>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { dashboard, firstName } = loaderData;
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.deleted) toast.success(de.services.detail.deleted);
+    else toast.error(de.services.detail.deleteError, { description: actionData.error });
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{de.dashboard.title}</h1>
+      <p className="mt-1 text-muted-foreground">
+        {firstName ? de.dashboard.greeting(firstName) : null} {de.dashboard.intro}
+      </p>
+
+      <section aria-label={de.dashboard.title} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat icon={UserRound} label={de.dashboard.stats.profileViews} value={dashboard.profileViews.toLocaleString("de-DE")} />
+        <Stat icon={LayoutGrid} label={de.dashboard.stats.services} value={String(dashboard.serviceCount)} hint={de.dashboard.overview(dashboard.serviceCount)} />
+        <Stat icon={Eye} label={de.dashboard.stats.totalViews} value={dashboard.totalViews.toLocaleString("de-DE")} />
+        <Stat
+          icon={Star}
+          label={de.dashboard.stats.averageRating}
+          value={dashboard.averageRating ? formatRating(dashboard.averageRating) : de.dashboard.stats.noRating}
+          hint={dashboard.ratingCount ? de.dashboard.stats.ratingsCount(dashboard.ratingCount) : undefined}
+        />
+      </section>
+
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="text-lg font-semibold">
+          {de.dashboard.quickActions}
+        </h2>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button asChild>
+            <Link to="/create-service">
+              <Plus aria-hidden="true" />
+              {de.dashboard.createService}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/services">
+              <BarChart3 aria-hidden="true" />
+              {de.dashboard.manageServices}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/chats">
+              <MessageCircle aria-hidden="true" />
+              {de.dashboard.openChat}
+            </Link>
+          </Button>
+        </div>
+      </section>
+
+      <section aria-labelledby="my-services" className="mt-8">
+        <Card>
+          <CardHeader>
+            <CardTitle id="my-services">{de.dashboard.myServices}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {dashboard.services.length === 0 ? (
+              <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center">
+                <p className="font-semibold">{de.dashboard.emptyTitle}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{de.dashboard.emptyText}</p>
+                <Button asChild className="mt-4">
+                  <Link to="/create-service">{de.dashboard.createService}</Link>
+                </Button>
+              </div>
+            ) : (
+              <ul className="divide-y">
+                {dashboard.services.map((service) => (
+                  <li key={service.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link to={`/services/${service.id}`} className="font-semibold hover:underline">
+                          {service.title}
+                        </Link>
+                        {service.isFeatured && <Badge variant="outline">{de.services.featured}</Badge>}
+                      </div>
+                      <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                        <span>{service.category}</span>
+                        <span>{formatPrice(service.price)}</span>
+                        <span>{de.services.views(service.views)}</span>
+                        <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
+                      </div>
+                    </div>
+                    <div className="flex gap-1">
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={`/services/${service.id}`} aria-label={`${de.dashboard.view}: ${service.title}`}>
+                          <Eye aria-hidden="true" />
+                          <span className="hidden sm:inline">{de.dashboard.view}</span>
+                        </Link>
+                      </Button>
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={`/services/${service.id}/edit`} aria-label={`${de.dashboard.edit}: ${service.title}`}>
+                          <Pencil aria-hidden="true" />
+                          <span className="hidden sm:inline">{de.dashboard.edit}</span>
+                        </Link>
+                      </Button>
+                      <DeleteServiceButton serviceId={service.id} title={service.title} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </section>
+    </div>
+  );
 }

@@ -1,10 +1,200 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { ArrowLeft, Eye, MessageCircle, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { ServerErrorPage } from "~/components/layout/error-pages";
+import { toast } from "sonner";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/dialog";
+import { getSessionUser } from "~/features/auth/session.server";
+import { RatingLine } from "~/features/services/components/service-card";
+import { deleteService, getService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { setFlashToast } from "~/lib/flash.server";
+import { displayName, formatDate, formatPrice } from "~/lib/format";
+import { readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/service-detail";
 
-export function meta() {
-  return pageMeta(de.pages.serviceDetail);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db } = await getDatabase();
+  const [service, user] = await Promise.all([getService(db, params.id), getSessionUser(request)]);
+  if (!service) throw data({ notFound: true }, { status: 404 });
+  return { service, viewer: user ? { id: user.id, isOwner: user.id === service.author.userId } : null };
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.serviceDetail} />;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/services/${params.id}`)}`);
+  const form = await readForm(request);
+  if (form.intent !== "delete") throw data(null, { status: 400 });
+  const { db } = await getDatabase();
+  try {
+    await deleteService(db, { actorId: user.id, serviceId: params.id });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+  const flash = await setFlashToast({ type: "success", title: de.services.detail.deleted });
+  throw redirect("/services", { headers: { "Set-Cookie": flash } });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta(de.services.detail.notFoundTitle, undefined, { robots: "noindex" });
+  const { service } = loaderData;
+  const description = service.description ? service.description.slice(0, 160) : `${service.category} · ${formatPrice(service.price)}`;
+  return [...pageMeta(service.title, description), { property: "og:type", content: "product" }];
+}
+
+/** Counts the opening once per visit of the page (the spec's increment_service_views). */
+function useCountView(serviceId: string) {
+  useEffect(() => {
+    void fetch(`/services/${serviceId}/view`, { method: "POST" }).catch(() => {});
+  }, [serviceId]);
+}
+
+function DeleteButton() {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" />
+          {de.services.detail.delete}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
+        <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <Button type="submit" variant="destructive" className="w-full" disabled={busy}>
+              {de.services.detail.deleteConfirm}
+            </Button>
+          </Form>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, viewer } = loaderData;
+  const author = displayName(service.author.firstName, service.author.lastName);
+  useCountView(service.id);
+  useEffect(() => {
+    if (actionData?.error) toast.error(de.services.detail.deleteError, { description: actionData.error });
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/services" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {de.services.detail.backToList}
+      </Link>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary">{service.category}</Badge>
+            {service.isFeatured && (
+              <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+                <Sparkles className="size-3" aria-hidden="true" />
+                {de.services.featured}
+              </Badge>
+            )}
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+            <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
+            <span className="inline-flex items-center gap-1">
+              <Eye className="size-4" aria-hidden="true" />
+              {de.services.views(service.views)}
+            </span>
+          </div>
+
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              {de.services.detail.description}
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground/90">
+              {service.description || de.services.detail.noDescription}
+            </p>
+          </section>
+        </article>
+
+        <aside className="grid content-start gap-4">
+          <Card>
+            <CardContent className="grid gap-4 pt-6">
+              <div>
+                <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
+                <p className="text-3xl font-bold">{formatPrice(service.price)}</p>
+              </div>
+              {viewer?.isOwner ? (
+                <div className="grid gap-2">
+                  <Button asChild variant="outline">
+                    <Link to={`/services/${service.id}/edit`}>
+                      <Pencil aria-hidden="true" />
+                      {de.services.detail.edit}
+                    </Link>
+                  </Button>
+                  <DeleteButton />
+                </div>
+              ) : viewer ? (
+                <Button asChild>
+                  <Link to="/chats">
+                    <MessageCircle aria-hidden="true" />
+                    {de.services.detail.chat}
+                  </Link>
+                </Button>
+              ) : (
+                <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
+                  <p className="text-sm">{de.services.detail.signInPrompt}</p>
+                  <Button asChild>
+                    <Link to={`/auth?redirectTo=${encodeURIComponent(`/services/${service.id}`)}`}>{de.services.detail.signIn}</Link>
+                  </Button>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-6">
+              <p className="text-sm text-muted-foreground">{de.services.detail.provider}</p>
+              <Link to={`/public-profile/${service.author.userId}`} className="mt-2 flex items-center gap-3 rounded-md hover:underline">
+                <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-11" />
+                <span className="font-semibold">{author}</span>
+              </Link>
+              <p className="mt-3 text-xs text-muted-foreground">{formatDate(service.createdAt)}</p>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ServerErrorPage />;
+  // Unknown or malformed id: a not-found view with a 404 status.
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{de.services.detail.notFoundTitle}</h1>
+      <p className="mt-2 text-muted-foreground">{de.services.detail.notFoundText}</p>
+      <Button asChild className="mt-6">
+        <Link to="/services">{de.services.detail.backToList}</Link>
+      </Button>
+    </div>
+  );
 }

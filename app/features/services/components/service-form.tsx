@@ -1,0 +1,116 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Label } from "~/components/ui/label";
+import { de } from "~/i18n/de";
+import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
+
+export interface ServiceFormValues {
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+}
+
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive";
+
+/** Title, description, price and category; the server validates with the same schema. */
+export function ServiceForm({
+  categories,
+  defaults,
+  errors,
+  submitLabel,
+  cancelTo,
+}: {
+  categories: readonly string[];
+  defaults?: Partial<ServiceFormValues>;
+  errors?: Record<string, string>;
+  submitLabel: string;
+  cancelTo: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="grid gap-5" noValidate>
+      <FormField
+        id="service-title"
+        name="title"
+        label={de.services.form.title}
+        placeholder={de.services.form.titlePlaceholder}
+        required
+        maxLength={SERVICE_TITLE_MAX}
+        defaultValue={defaults?.title}
+        error={errors?.title}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="service-description">
+          {de.services.form.description} <span className="font-normal text-muted-foreground">({de.services.form.descriptionHint})</span>
+        </Label>
+        <textarea
+          id="service-description"
+          name="description"
+          rows={6}
+          maxLength={SERVICE_DESCRIPTION_MAX}
+          defaultValue={defaults?.description}
+          placeholder={de.services.form.descriptionPlaceholder}
+          aria-invalid={errors?.description ? true : undefined}
+          aria-describedby={errors?.description ? "service-description-error" : undefined}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
+        />
+        {errors?.description && (
+          <p id="service-description-error" className="text-sm font-medium text-destructive">
+            {errors.description}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id="service-price"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          label={de.services.form.price}
+          required
+          defaultValue={defaults?.price}
+          error={errors?.price}
+        />
+        <div className="grid content-start gap-2">
+          <Label htmlFor="service-category">{de.services.form.category}</Label>
+          <select
+            id="service-category"
+            name="category"
+            required
+            defaultValue={defaults?.category ?? ""}
+            aria-invalid={errors?.category ? true : undefined}
+            aria-describedby={errors?.category ? "service-category-error" : undefined}
+            className={selectClass}
+          >
+            <option value="" disabled>
+              {de.services.form.chooseCategory}
+            </option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {errors?.category && (
+            <p id="service-category-error" className="text-sm font-medium text-destructive">
+              {errors.category}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>{de.services.form.cancel}</Link>
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? de.services.form.saving : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
