@@ -270,7 +270,7 @@ export const de = {
     ratingSummary: (avg: string, count: number) => `${avg} von 5 (${count === 1 ? "1 Bewertung" : `${count} Bewertungen`})`,
     noRatings: "Noch keine Bewertungen",
     by: "von",
-    authorProfile: (name: string) => `Profil von ${name} anzeigen`,
+    authorProfilePrefix: "Profil von",
     pagination: "Seitennavigation",
     previous: "Zurück",
     next: "Weiter",

@@ -53,10 +53,12 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
           type="button"
           onClick={() => setAuthorOpen(true)}
           className="relative z-10 flex min-w-0 items-center gap-2 rounded-md text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label={de.services.authorProfile(author)}
         >
           <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-7 text-xs" />
-          <span className="truncate">{author}</span>
+          <span className="truncate">
+            <span className="sr-only">{de.services.authorProfilePrefix} </span>
+            {author}
+          </span>
         </button>
         <div className="shrink-0 text-right">
           <p className="text-lg font-bold">{formatPrice(service.price)}</p>

@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+// Each width acts as its own provider so the runs never touch each other's services.
+const providers = { phone: "marie.koch@demo.marktplatz.example", desktop: "tobias.richter@demo.marktplatz.example" } as const;
+
+async function signIn(page: Page, email: string, next = "/") {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(next)}`);
+  await signInWithForm(page, email, DEMO_PASSWORD);
+  await page.waitForURL(`${baseUrl()}${next}`);
+}
+
+async function openFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: "Erweiterte Filter anzeigen" });
+  if (await toggle.count()) await toggle.click();
+}
+
+const foundCount = async (page: Page) => Number((await page.getByText(/Dienstleistungen? gefunden/).textContent())!.replace(/\D/g, ""));
+
+describe.each(widthNames)("catalogue at %s width", (width) => {
+  it("browse, search with German forms, filter, sort, clear, open a detail", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services");
+    const total = await foundCount(page);
+    expect(total).toBeGreaterThanOrEqual(40);
+    // Featured first, labelled.
+    const firstCard = page.locator("main ul > li article").first();
+    await firstCard.getByText("Hervorgehoben").waitFor();
+    await screenshot(page, `services-${width}`);
+
+    await page.getByRole("searchbox", { name: "Dienstleistungen durchsuchen" }).fill("Logos");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await page.waitForURL(/q=Logos/);
+    await page.getByRole("link", { name: "Logo-Design mit Markenhandbuch" }).waitFor();
+    expect(await foundCount(page)).toBeLessThan(total);
+
+    await openFilters(page);
+    await page.getByLabel("Kategorie").selectOption("Design");
+    await page.waitForURL(/category=Design/);
+    await expect.poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => t.includes("Design"))).toBe(true);
+    await page.getByLabel("Sortieren nach").selectOption("price-low");
+    await page.waitForURL(/sort=price-low/);
+    await expect.poll(() => page.locator("main ul > li article").count()).toBeGreaterThan(0);
+    await expectAccessible(page, `services filtered (${width})`);
+    await screenshot(page, `services-filtered-${width}`);
+
+    // The state lives in the URL: a reload keeps it.
+    const filteredUrl = page.url();
+    await page.reload();
+    expect(page.url()).toBe(filteredUrl);
+    expect(await page.getByLabel("Kategorie").inputValue()).toBe("Design");
+
+    await page.getByRole("link", { name: "Filter zurücksetzen" }).first().click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    expect(await foundCount(page)).toBe(total);
+
+    await page.getByRole("searchbox").fill("Quantenphysik Yoga Unterwasser");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await page.getByRole("heading", { name: "Keine passenden Dienstleistungen" }).waitFor();
+
+    await page.goto("/services");
+    const title = (await page.locator("main ul > li article h3").first().textContent())!;
+    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(await page.title()).toContain(title);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+    // Signed out: a sign-in prompt instead of actions.
+    expect(await page.getByRole("link", { name: "Anmelden" }).last().getAttribute("href")).toMatch(/^\/auth\?redirectTo=/);
+    expect(await page.getByRole("button", { name: "Löschen" }).count()).toBe(0);
+    await expectAccessible(page, `service detail (${width})`);
+    await screenshot(page, `service-detail-${width}`);
+    expectNoErrors(errors);
+  });
+
+  it("opening a detail counts a view", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await page.goto("/services?sort=views");
+    const href = (await page.locator("main ul > li article h3 a").first().getAttribute("href"))!;
+    const views = async () => {
+      const html = await (await fetch(`${baseUrl()}${href}`)).text();
+      return Number(/([\d.]+) Aufrufe/.exec(html)![1]!.replace(/\./g, ""));
+    };
+    const before = await views();
+    await page.goto(href);
+    await expect.poll(views).toBe(before + 1);
+  });
+
+  it("author dialog shows the profile", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services");
+    const authorButton = page.getByRole("button", { name: /^Profil von / }).first();
+    const name = (await authorButton.textContent())!.replace("Profil von ", "").trim();
+    await authorButton.click();
+    const dialog = page.getByRole("dialog", { name: "Anbieterprofil" });
+    await dialog.getByText(name).first().waitFor();
+    await dialog.getByText(/Mitglied seit/).waitFor();
+    expect(await dialog.getByRole("link", { name: "Zum Profil" }).getAttribute("href")).toMatch(/^\/u\//);
+    await expectAccessible(page, `author dialog (${width})`);
+    await screenshot(page, `author-dialog-${width}`);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expectNoErrors(errors);
+  });
+
+  it("unknown or malformed ids show the not-found view with a 404", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "gibt-es-nicht"]) {
+      const response = await page.goto(`/services/${id}`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "Dienstleistung nicht gefunden" }).waitFor();
+      expect(await page.getByRole("link", { name: "Zurück zur Übersicht" }).getAttribute("href")).toBe("/services");
+    }
+    await expectAccessible(page, `service not found (${width})`);
+  });
+
+  it("create → edit → delete with the confirmation dialog, as the owner", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, providers[width], "/create-service");
+    await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await page.locator("#service-title-error").getByText("Bitte geben Sie einen Titel ein.").waitFor();
+    await page.locator("#service-price-error").getByText("Bitte geben Sie einen Preis ein.").waitFor();
+    await page.locator("#service-category-error").getByText("Bitte wählen Sie eine Kategorie.").waitFor();
+    await page.getByText("Error creating service").waitFor();
+    await expectAccessible(page, `create service with errors (${width})`);
+
+    const title = `E2E Fotoshooting ${width} ${Date.now().toString(36)}`;
+    await page.getByLabel("Titel").fill(title);
+    await page.getByLabel(/Beschreibung/).fill("Porträts im Studio, inklusive Bildbearbeitung.");
+    await page.getByLabel("Preis (EUR)").fill("149.5");
+    await page.getByLabel("Kategorie").selectOption("Design");
+    await screenshot(page, `create-service-${width}`);
+    await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await page.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByText("149,50 €").first().waitFor();
+    await page.getByText("Dienstleistung veröffentlicht").waitFor();
+    const detailUrl = page.url();
+
+    await page.getByRole("link", { name: "Bearbeiten" }).click();
+    await page.waitForURL(`${detailUrl}/edit`);
+    // Edit offers the edit categories.
+    const options = await page.getByLabel("Kategorie").locator("option").allTextContents();
+    expect(options).toEqual(expect.arrayContaining(["Mobile Development", "Business"]));
+    expect(options).not.toContain("Education");
+    await page.getByLabel("Preis (EUR)").fill("199");
+    await page.getByLabel("Kategorie").selectOption("Business");
+    await expectAccessible(page, `edit service (${width})`);
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await page.waitForURL(detailUrl);
+    await page.getByText("199,00 €").first().waitFor();
+    await page.getByText("Business").first().waitFor();
+
+    await page.getByRole("button", { name: "Löschen" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Dienstleistung löschen?" });
+    await dialog.waitFor();
+    await expectAccessible(page, `delete dialog (${width})`);
+    await screenshot(page, `delete-dialog-${width}`);
+    await dialog.getByRole("button", { name: "Abbrechen" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Löschen" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Endgültig löschen" }).click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    await page.getByText("Dienstleistung gelöscht").waitFor();
+    expect((await fetch(detailUrl)).status).toBe(404);
+    expectNoErrors(errors);
+  });
+
+  it("someone else's edit page redirects to /services with 'Access denied'", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services?q=Logo-Design%20Markenhandbuch");
+    const href = (await page.getByRole("link", { name: "Logo-Design mit Markenhandbuch" }).getAttribute("href"))!;
+    await signIn(page, providers[width]);
+    await page.goto(`${href}/edit`);
+    await page.waitForURL(`${baseUrl()}/services`);
+    await page.getByText("Access denied").waitFor();
+    await page.getByText("You can only edit your own services").waitFor();
+    // A forged POST is refused too and changes nothing.
+    const response = await page.request.post(`${href}/edit`, {
+      form: { title: "Gekapert", price: "1", category: "Other" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(await (await fetch(`${baseUrl()}${href}`)).text()).toContain("Logo-Design mit Markenhandbuch");
+    expectNoErrors(errors);
+  });
+
+  it("dashboard: figures, quick actions and the own services", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, providers[width], "/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    const main = page.locator("main");
+    for (const label of ["Profilaufrufe", "Dienstleistungen", "Aufrufe Ihrer Angebote", "Durchschnittliche Bewertung"]) {
+      await main.getByText(label, { exact: true }).first().waitFor();
+    }
+    const listed = await page.locator("section[aria-labelledby=my-services] li").count();
+    const statValue = await main.getByText("Dienstleistungen", { exact: true }).first().locator("xpath=following-sibling::p[1]").textContent();
+    expect(Number(statValue)).toBe(listed);
+    expect(listed).toBeGreaterThan(0);
+    const actions = page.locator("section[aria-labelledby=quick-actions]");
+    expect(await actions.getByRole("link", { name: "Dienstleistung erstellen" }).getAttribute("href")).toBe("/create-service");
+    expect(await actions.getByRole("link", { name: "Dienstleistungen verwalten" }).getAttribute("href")).toBe("/services");
+    expect(await actions.getByRole("link", { name: "Chats öffnen" }).getAttribute("href")).toBe("/chats");
+    await expectAccessible(page, `dashboard (${width})`);
+    await screenshot(page, `dashboard-${width}`);
+    expectNoErrors(errors);
+  });
+});
