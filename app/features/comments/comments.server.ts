@@ -1,0 +1,75 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { profiles, serviceComments, services } from "~/db/schema";
+import { createNotification } from "~/features/notifications/notifications.server";
+import { isServiceId } from "~/features/services/services.server";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { displayName } from "~/lib/format";
+
+export const COMMENT_MAX = 2000;
+
+const commentSchema = z
+  .string({ message: de.comments.required })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, { message: de.comments.required }).max(COMMENT_MAX, { message: de.comments.tooLong }));
+
+export interface CommentView {
+  id: string;
+  comment: string;
+  createdAt: Date;
+  author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
+}
+
+/** The comments of a service, newest first. */
+export async function listComments(db: Database, serviceId: string): Promise<CommentView[]> {
+  const rows = await db
+    .select({
+      id: serviceComments.id,
+      comment: serviceComments.comment,
+      createdAt: serviceComments.createdAt,
+      userId: serviceComments.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(serviceComments)
+    .leftJoin(profiles, eq(profiles.userId, serviceComments.userId))
+    .where(eq(serviceComments.serviceId, serviceId))
+    .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
+    .limit(200);
+  return rows.map(({ userId, firstName, lastName, avatarUrl, ...c }) => ({ ...c, author: { userId, firstName, lastName, avatarUrl } }));
+}
+
+export interface AddCommentOptions {
+  actorId: string | null;
+  serviceId: string | undefined;
+  input: Record<string, unknown>;
+}
+
+export async function addComment(db: Database, { actorId, serviceId, input }: AddCommentOptions): Promise<{ id: string }> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.comments.signInPrompt);
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  const parsed = commentSchema.safeParse(input.comment ?? "");
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message;
+    throw new AppError("INVALID", message, { comment: message });
+  }
+  const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
+  if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(serviceComments).values({ serviceId, userId: actorId, comment: parsed.data }).returning({ id: serviceComments.id });
+    // The owner hears about comments by others.
+    if (service.createdBy !== actorId) {
+      const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
+      await createNotification(tx, {
+        userId: service.createdBy,
+        title: de.comments.notificationTitle,
+        message: de.comments.notificationMessage(displayName(actor?.firstName, actor?.lastName), service.title),
+        link: `/services/${serviceId}`,
+      });
+    }
+    return { id: row!.id };
+  });
+}

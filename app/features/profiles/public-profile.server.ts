@@ -1,0 +1,65 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { profiles, services } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+
+export interface PublicProfile {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  gallery: string[];
+  isPremium: boolean;
+  role: "user" | "support";
+  profileViews: number;
+  createdAt: Date;
+}
+
+const publicColumns = {
+  userId: profiles.userId,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  username: profiles.username,
+  avatarUrl: profiles.avatarUrl,
+  bio: profiles.bio,
+  gallery: profiles.gallery,
+  isPremium: profiles.isPremium,
+  role: profiles.role,
+  profileViews: profiles.profileViews,
+  createdAt: profiles.createdAt,
+};
+
+/**
+ * A public view of a profile: counts the view atomically (one UPDATE) and
+ * returns the profile with the new count, or null when there is none.
+ */
+export async function viewPublicProfile(db: Database, by: { username: string } | { userId: string }): Promise<PublicProfile | null> {
+  const where =
+    "username" in by ? eq(sql`lower(${profiles.username})`, by.username.toLowerCase()) : eq(profiles.userId, by.userId);
+  const [row] = await db
+    .update(profiles)
+    .set({ profileViews: sql`${profiles.profileViews} + 1` })
+    .where(where)
+    .returning(publicColumns);
+  return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
+}
+
+/** The user's services for the public profile: featured first, then newest. */
+export async function listProfileServices(db: Database, userId: string) {
+  return db
+    .select({
+      id: services.id,
+      title: services.title,
+      price: services.price,
+      category: services.category,
+      views: services.views,
+      isFeatured: services.isFeatured,
+      ratingAvg: services.ratingAvg,
+      ratingCount: services.ratingCount,
+    })
+    .from(services)
+    .where(eq(services.createdBy, userId))
+    .orderBy(desc(services.isFeatured), desc(services.createdAt), desc(services.id))
+    .limit(100);
+}

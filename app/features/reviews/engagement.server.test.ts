@@ -1,0 +1,189 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, notifications, profiles, serviceComments, serviceReviews, services, user } from "~/db/schema";
+import { addComment } from "~/features/comments/comments.server";
+import { setFavorite } from "~/features/favorites/favorites.server";
+import { viewPublicProfile } from "~/features/profiles/public-profile.server";
+import { AppError } from "~/lib/errors";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { saveReview } from "./reviews.server";
+
+let t: TestDatabase;
+const OWNER = "u-owner";
+const reviewers = Array.from({ length: 20 }, (_, i) => `u-r${i}`);
+
+async function newService(title = "Fotografie") {
+  const [row] = await t.db.insert(services).values({ title, price: "100.00", category: "Design", createdBy: OWNER }).returning({ id: services.id });
+  return row!.id;
+}
+
+async function aggregate(serviceId: string) {
+  const [row] = await t.db.select({ avg: services.ratingAvg, count: services.ratingCount }).from(services).where(eq(services.id, serviceId));
+  return row!;
+}
+
+/** What the figures must be: computed from the reviews themselves. */
+async function expected(serviceId: string) {
+  const rows = await t.db.select({ rating: serviceReviews.rating }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+  const sum = rows.reduce((s, r) => s + r.rating, 0);
+  return { avg: rows.length ? (Math.round((sum / rows.length) * 100) / 100).toFixed(2) : "0.00", count: rows.length };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const people = [OWNER, ...reviewers];
+  await t.db.insert(user).values(people.map((id) => ({ id, name: id, email: `${id}@example.de`, emailVerified: true })));
+  await t.db
+    .insert(profiles)
+    .values(people.map((id, i) => ({ userId: id, email: `${id}@example.de`, firstName: `Vor${i}`, lastName: `Nach${i}`, username: `nutzer${i}` })));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe(`reviews on ${testEngine}`, () => {
+  it("a star click creates the rating, a second click updates it; one row per user", async () => {
+    const serviceId = await newService();
+    expect(await saveReview(t.db, { actorId: "u-r0", serviceId, input: { rating: "4" }, mode: "rate" })).toEqual({ created: true });
+    expect(await saveReview(t.db, { actorId: "u-r0", serviceId, input: { rating: "2" }, mode: "rate" })).toEqual({ created: false });
+    const rows = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ rating: 2, reviewText: null });
+    expect(await aggregate(serviceId)).toEqual({ avg: "2.00", count: 1 });
+  });
+
+  it("saves rating plus trimmed text; empty text becomes null; a star click keeps the text", async () => {
+    const serviceId = await newService();
+    await saveReview(t.db, { actorId: "u-r1", serviceId, input: { rating: "5", reviewText: "   Sehr gut!  " }, mode: "review" });
+    let [row] = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(row!.reviewText).toBe("Sehr gut!");
+    await saveReview(t.db, { actorId: "u-r1", serviceId, input: { rating: "3" }, mode: "rate" });
+    [row] = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(row).toMatchObject({ rating: 3, reviewText: "Sehr gut!" });
+    await saveReview(t.db, { actorId: "u-r1", serviceId, input: { rating: "4", reviewText: "    " }, mode: "review" });
+    [row] = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(row).toMatchObject({ rating: 4, reviewText: null });
+  });
+
+  it.each([[{}], [{ rating: "0" }], [{ rating: "6" }], [{ rating: "4.5" }], [{ rating: "viel" }]])("requires a rating of 1-5: %j", async (input) => {
+    const serviceId = await newService();
+    await expect(saveReview(t.db, { actorId: "u-r2", serviceId, input, mode: "review" })).rejects.toMatchObject({ code: "INVALID" });
+    expect((await aggregate(serviceId)).count).toBe(0);
+  });
+
+  it("refuses the owner and anonymous visitors, changing nothing", async () => {
+    const serviceId = await newService();
+    await expect(saveReview(t.db, { actorId: OWNER, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(saveReview(t.db, { actorId: null, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Please sign in to rate services",
+    });
+    const [n] = await t.db.select({ n: count() }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(n!.n).toBe(0);
+  });
+
+  it("never duplicates under concurrent submissions of one user", async () => {
+    const serviceId = await newService();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        saveReview(t.db, { actorId: "u-r3", serviceId, input: { rating: String((i % 5) + 1), reviewText: `Text ${i}` }, mode: "review" }),
+      ),
+    );
+    const rows = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(rows).toHaveLength(1);
+    expect(await aggregate(serviceId)).toEqual({ avg: `${rows[0]!.rating}.00`, count: 1 });
+  });
+
+  it("keeps average and count exact under concurrent reviews, updates and deletions", async () => {
+    const serviceId = await newService();
+    await Promise.all(reviewers.map((id, i) => saveReview(t.db, { actorId: id, serviceId, input: { rating: String((i % 5) + 1) }, mode: "rate" })));
+    expect(await aggregate(serviceId)).toEqual(await expected(serviceId));
+    expect((await aggregate(serviceId)).count).toBe(20);
+    await Promise.all(reviewers.slice(0, 10).map((id) => saveReview(t.db, { actorId: id, serviceId, input: { rating: "5" }, mode: "rate" })));
+    expect(await aggregate(serviceId)).toEqual(await expected(serviceId));
+    await t.db.delete(serviceReviews).where(and(eq(serviceReviews.serviceId, serviceId), eq(serviceReviews.userId, "u-r19")));
+    expect(await aggregate(serviceId)).toEqual(await expected(serviceId));
+    expect((await aggregate(serviceId)).count).toBe(19);
+  });
+
+  it("stays exact when a reviewer's account is deleted later", async () => {
+    const serviceId = await newService();
+    await t.db.insert(user).values({ id: "u-leaving", name: "Weg", email: "weg@example.de" });
+    await saveReview(t.db, { actorId: "u-leaving", serviceId, input: { rating: "1" }, mode: "rate" });
+    await saveReview(t.db, { actorId: "u-r4", serviceId, input: { rating: "5" }, mode: "rate" });
+    expect(await aggregate(serviceId)).toEqual({ avg: "3.00", count: 2 });
+    await t.db.delete(user).where(eq(user.id, "u-leaving"));
+    expect(await aggregate(serviceId)).toEqual({ avg: "5.00", count: 1 });
+  });
+
+  it("removes reviews with a deleted service", async () => {
+    const serviceId = await newService();
+    await saveReview(t.db, { actorId: "u-r5", serviceId, input: { rating: "4" }, mode: "rate" });
+    await t.db.delete(services).where(eq(services.id, serviceId));
+    const [n] = await t.db.select({ n: count() }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(n!.n).toBe(0);
+  });
+
+  it("notifies the owner about a new review and a comment by someone else", async () => {
+    const serviceId = await newService("Logo für Bäckerei");
+    await saveReview(t.db, { actorId: "u-r6", serviceId, input: { rating: "5" }, mode: "rate" });
+    await saveReview(t.db, { actorId: "u-r6", serviceId, input: { rating: "4" }, mode: "rate" }); // an update: no second note
+    await addComment(t.db, { actorId: "u-r6", serviceId, input: { comment: "Wie schnell?" } });
+    await addComment(t.db, { actorId: OWNER, serviceId, input: { comment: "Zwei Tage." } }); // own comment: no note
+    const rows = await t.db.select().from(notifications).where(eq(notifications.link, `/services/${serviceId}`));
+    expect(rows.map((r) => [r.userId, r.title])).toEqual(
+      expect.arrayContaining([
+        [OWNER, "Neue Bewertung"],
+        [OWNER, "Neuer Kommentar"],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.title === "Neue Bewertung")!.message).toBe("Vor7 Nach7 hat „Logo für Bäckerei“ mit 5 von 5 Sternen bewertet.");
+  });
+});
+
+describe(`comments on ${testEngine}`, () => {
+  it("stores a trimmed comment and refuses whitespace or anonymous ones", async () => {
+    const serviceId = await newService();
+    await addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: "  Gute Arbeit!  " } });
+    await expect(addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: " \n\t " } })).rejects.toMatchObject({
+      code: "INVALID",
+      message: "Bitte schreiben Sie einen Kommentar.",
+    });
+    await expect(addComment(t.db, { actorId: null, serviceId, input: { comment: "Hallo" } })).rejects.toBeInstanceOf(AppError);
+    const rows = await t.db.select().from(serviceComments).where(eq(serviceComments.serviceId, serviceId));
+    expect(rows.map((r) => r.comment)).toEqual(["Gute Arbeit!"]);
+  });
+});
+
+describe(`favourites on ${testEngine}`, () => {
+  it("is idempotent under double clicks and removes cleanly", async () => {
+    const serviceId = await newService();
+    await Promise.all([1, 2, 3].map(() => setFavorite(t.db, { actorId: "u-r8", serviceId, on: true })));
+    const rows = () => t.db.select().from(favorites).where(and(eq(favorites.userId, "u-r8"), eq(favorites.serviceId, serviceId)));
+    expect(await rows()).toHaveLength(1);
+    await setFavorite(t.db, { actorId: "u-r8", serviceId, on: false });
+    await setFavorite(t.db, { actorId: "u-r8", serviceId, on: false });
+    expect(await rows()).toHaveLength(0);
+    await expect(setFavorite(t.db, { actorId: null, serviceId, on: true })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Please log in to save favorites",
+    });
+    await expect(setFavorite(t.db, { actorId: "u-r8", serviceId: "00000000-0000-4000-8000-000000000000", on: true })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe(`public profiles on ${testEngine}`, () => {
+  it("counts every view exactly, also 50 at once, and finds usernames case-insensitively", async () => {
+    const before = (await t.db.select().from(profiles).where(eq(profiles.userId, "u-r9")))[0]!.profileViews;
+    await Promise.all(Array.from({ length: 50 }, () => viewPublicProfile(t.db, { username: "NUTZER10" })));
+    const after = (await t.db.select().from(profiles).where(eq(profiles.userId, "u-r9")))[0]!.profileViews;
+    expect(after).toBe(before + 50);
+    expect(await viewPublicProfile(t.db, { username: "gibt-es-nicht" })).toBeNull();
+    expect(await viewPublicProfile(t.db, { userId: "unbekannt" })).toBeNull();
+  });
+});

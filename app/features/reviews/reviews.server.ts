@@ -1,0 +1,119 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { profiles, serviceReviews, services } from "~/db/schema";
+import { createNotification } from "~/features/notifications/notifications.server";
+import { isServiceId } from "~/features/services/services.server";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { displayName } from "~/lib/format";
+
+export const REVIEW_TEXT_MAX = 2000;
+
+const ratingSchema = z.coerce
+  .number({ message: de.reviews.ratingRequired })
+  .int({ message: de.reviews.ratingRequired })
+  .min(1, { message: de.reviews.ratingRequired })
+  .max(5, { message: de.reviews.ratingRequired });
+
+/** Review text: optional, trimmed, empty becomes null (spec section 5). */
+const reviewTextSchema = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const trimmed = (v ?? "").trim();
+    return trimmed === "" ? null : trimmed;
+  })
+  .pipe(z.string().max(REVIEW_TEXT_MAX, { message: de.reviews.textTooLong }).nullable());
+
+export interface ReviewView {
+  id: string;
+  rating: number;
+  reviewText: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null; username: string | null };
+}
+
+/** The reviews of a service, newest first, with their authors. */
+export async function listReviews(db: Database, serviceId: string): Promise<ReviewView[]> {
+  const rows = await db
+    .select({
+      id: serviceReviews.id,
+      rating: serviceReviews.rating,
+      reviewText: serviceReviews.reviewText,
+      createdAt: serviceReviews.createdAt,
+      updatedAt: serviceReviews.updatedAt,
+      userId: serviceReviews.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+      username: profiles.username,
+    })
+    .from(serviceReviews)
+    .leftJoin(profiles, eq(profiles.userId, serviceReviews.userId))
+    .where(eq(serviceReviews.serviceId, serviceId))
+    .orderBy(desc(serviceReviews.createdAt), desc(serviceReviews.id))
+    .limit(200);
+  return rows.map(({ userId, firstName, lastName, avatarUrl, username, ...review }) => ({
+    ...review,
+    author: { userId, firstName, lastName, avatarUrl, username },
+  }));
+}
+
+export async function getOwnReview(db: Database, serviceId: string, userId: string) {
+  const [row] = await db
+    .select({ rating: serviceReviews.rating, reviewText: serviceReviews.reviewText })
+    .from(serviceReviews)
+    .where(and(eq(serviceReviews.serviceId, serviceId), eq(serviceReviews.userId, userId)));
+  return row ?? null;
+}
+
+export interface ReviewOptions {
+  actorId: string | null;
+  serviceId: string | undefined;
+  input: Record<string, unknown>;
+  /** "rate": a star click saves the rating only; "review": rating plus text. */
+  mode: "rate" | "review";
+}
+
+/**
+ * Creates or updates the actor's one review of a service. The owner may not
+ * review their own service. The service's average and count are kept by the
+ * database trigger in the same transaction.
+ */
+export async function saveReview(db: Database, { actorId, serviceId, input, mode }: ReviewOptions): Promise<{ created: boolean }> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.reviews.authRequiredText);
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  const rating = ratingSchema.safeParse(input.rating);
+  if (!rating.success) throw new AppError("INVALID", de.reviews.ratingRequired, { rating: de.reviews.ratingRequired });
+  const text = reviewTextSchema.safeParse(input.reviewText);
+  if (mode === "review" && !text.success) throw new AppError("INVALID", de.reviews.textTooLong, { reviewText: de.reviews.textTooLong });
+
+  const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
+  if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  if (service.createdBy === actorId) throw new AppError("FORBIDDEN", de.reviews.ownService);
+
+  const now = new Date();
+  const values = { serviceId, userId: actorId, rating: rating.data, reviewText: mode === "review" && text.success ? text.data : null };
+  const set = mode === "review" ? { rating: values.rating, reviewText: values.reviewText, updatedAt: now } : { rating: values.rating, updatedAt: now };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(serviceReviews)
+      .values(values)
+      .onConflictDoUpdate({ target: [serviceReviews.serviceId, serviceReviews.userId], set })
+      // xmax = 0 only for a freshly inserted row: tells create from update in one statement.
+      .returning({ created: sql<boolean>`(xmax = 0)` });
+    const created = Boolean(row?.created);
+    if (created) {
+      const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
+      await createNotification(tx, {
+        userId: service.createdBy,
+        title: de.reviews.notificationTitle,
+        message: de.reviews.notificationMessage(displayName(actor?.firstName, actor?.lastName), values.rating, service.title),
+        link: `/services/${serviceId}`,
+      });
+    }
+    return { created };
+  });
+}

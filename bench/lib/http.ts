@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import { round, summarize, type LatencySummary } from "./stats";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the production build (`node server/index.js`) against the bench database. */
+export async function startServer(root: string, databaseUrl: string, log: (line: string) => void): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-catalog-"));
+  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      DATA_DIR: dataDir,
+      BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let alive = true;
+  void exited.then(() => (alive = false));
+
+  const stop = async () => {
+    if (alive) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (!alive) {
+      await stop();
+      throw new Error(`The server exited during start-up:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/services`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /services within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`  server pid ${child.pid} on ${baseUrl}`);
+  return { baseUrl, pid: child.pid!, stop };
+}
+
+export interface LoadResult {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Exact percentiles over every response time autocannon reported. */
+  latency: LatencySummary;
+  /** autocannon's own histogram percentiles, for comparison (it has no p95). */
+  autocannon: { p50: number; p97_5: number; p99: number; rpsAverage: number };
+  bytesPerResponse: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function run(url: string, connections: number, duration: number, onResponse?: (status: number, bytes: number, ms: number) => void) {
+  return new Promise<Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result)));
+    if (onResponse) instance.on("response", (_client, status, bytes, ms) => onResponse(status, bytes, ms));
+  });
+}
+
+/** A warm-up run (discarded), then a measured run with `connections` concurrent keep-alive connections. */
+export async function load(url: string, { connections, seconds, warmupSeconds }: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+  if (warmupSeconds > 0) await run(url, connections, warmupSeconds);
+  const samples: number[] = [];
+  let bytes = 0;
+  const started = performance.now();
+  const result = await run(url, connections, seconds, (_status, resBytes, ms) => {
+    samples.push(ms);
+    bytes += resBytes;
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    url,
+    connections,
+    seconds: round(result.duration ?? elapsed, 2),
+    requests: samples.length,
+    requestsPerSecond: round(samples.length / (result.duration || elapsed), 1),
+    latency: summarize(samples),
+    autocannon: {
+      p50: result.latency.p50 ?? Number.NaN,
+      p97_5: result.latency.p97_5 ?? Number.NaN,
+      p99: result.latency.p99 ?? Number.NaN,
+      rpsAverage: result.requests.average ?? Number.NaN,
+    },
+    bytesPerResponse: Math.round(bytes / Math.max(1, samples.length)),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import type { LatencySummary } from "./stats";
+
+export interface BenchResults {
+  benchmark: "catalog";
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; postgres: string };
+  dataset: {
+    users: number;
+    services: number;
+    reviews: number;
+    featured: number;
+    categories: number;
+    generatedSeconds: number | null;
+    generationSteps: { step: string; seconds: number }[] | null;
+  };
+  method: Record<string, string | number>;
+  targets: { sqlP99Ms: number; httpSqlP99Ratio: number; pageVsStaticRate: number };
+  queries: {
+    name: string;
+    url: string;
+    matches: number;
+    sql: { sequential: LatencySummary; concurrent16: LatencySummary & { callsPerSecond: number } };
+    http: {
+      latency: LatencySummary;
+      autocannon: { p50: number; p97_5: number; p99: number; rpsAverage: number };
+      requestsPerSecond: number;
+      requests: number;
+      bytesPerResponse: number;
+    };
+    ratio: { p50: number; p95: number; p99: number; p99VsSequentialSql: number };
+    pass: { sqlP99: boolean; sqlP99Sequential: boolean; httpSqlRatio: boolean };
+  }[];
+  throughput: {
+    htmlBytes: number;
+    page: { url: string; requestsPerSecond: number; latency: LatencySummary; bytesPerResponse: number };
+    static: { url: string; requestsPerSecond: number; latency: LatencySummary; bytesPerResponse: number };
+    ratio: number;
+    pass: boolean;
+  };
+  durationSeconds: number;
+}
+
+const f1 = (v: number) => v.toFixed(1);
+const mark = (ok: boolean) => (ok ? "PASS" : "**FAIL**");
+
+/** The results as markdown: one table of the list queries, one line of throughput. */
+export function renderMarkdown(r: BenchResults): string {
+  const lines: string[] = [];
+  const generated = r.dataset.generatedSeconds === null ? "reused from an earlier run" : `generated in ${r.dataset.generatedSeconds} s`;
+  lines.push(
+    `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC — ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}. ` +
+      `Data: ${r.dataset.services.toLocaleString("en")} services, ${r.dataset.reviews.toLocaleString("en")} reviews, ${r.dataset.users.toLocaleString("en")} users (${generated}).`,
+  );
+  lines.push("");
+  lines.push(
+    "| query | matches | SQL p50 | SQL p95 | SQL p99 | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | HTTP/SQL p99 | SQL p99 < " +
+      `${r.targets.sqlP99Ms} ms | ratio ≤ ${r.targets.httpSqlP99Ratio} |`,
+  );
+  lines.push("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|:-:|");
+  for (const q of r.queries) {
+    const s = q.sql.concurrent16;
+    const h = q.http.latency;
+    lines.push(
+      `| ${q.name} (\`${q.url}\`) | ${q.matches.toLocaleString("en")} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${f1(h.p50)} | ${f1(h.p95)} | ${f1(h.p99)} | ${Math.round(q.http.requestsPerSecond)} | ${q.ratio.p99.toFixed(2)} | ${mark(q.pass.sqlP99)} | ${mark(q.pass.httpSqlRatio)} |`,
+    );
+  }
+  lines.push("");
+  lines.push(
+    "Times in ms, 16 concurrent connections for both columns: SQL = `listServices` (count + page statement) called by 16 concurrent callers on a pool of 16; " +
+      "HTTP = the whole `GET` of the server-rendered list page under autocannon with 16 connections.",
+  );
+  lines.push("");
+  lines.push("SQL one call at a time (no concurrency), for reference:");
+  lines.push("");
+  lines.push("| query | p50 | p95 | p99 | HTTP p99 / this p99 |");
+  lines.push("|---|--:|--:|--:|--:|");
+  for (const q of r.queries) {
+    const s = q.sql.sequential;
+    lines.push(`| ${q.name} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${q.ratio.p99VsSequentialSql.toFixed(1)} |`);
+  }
+  lines.push("");
+  const t = r.throughput;
+  lines.push(`| throughput (16 connections) | req/s | p50 ms | p99 ms |`);
+  lines.push(`|---|--:|--:|--:|`);
+  lines.push(`| \`/services\` (server-rendered, ${t.htmlBytes.toLocaleString("en")} bytes of HTML) | ${Math.round(t.page.requestsPerSecond)} | ${f1(t.page.latency.p50)} | ${f1(t.page.latency.p99)} |`);
+  lines.push(`| \`${t.static.url}\` (same bytes, express.static) | ${Math.round(t.static.requestsPerSecond)} | ${f1(t.static.latency.p50)} | ${f1(t.static.latency.p99)} |`);
+  lines.push("");
+  lines.push(`Page / static rate: **${t.ratio.toFixed(3)}** (target ≥ ${r.targets.pageVsStaticRate}): ${mark(t.pass)}.`);
+  return lines.join("\n");
+}
+
+const START = "<!-- bench:catalog results start -->";
+const END = "<!-- bench:catalog results end -->";
+
+/** Replaces the results section of bench/README.md (between the markers), keeping the prose around it. */
+export function updateReadme(file: string, markdown: string): void {
+  const block = `${START}\n${markdown}\n${END}`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
+      : `${current}${current && !current.endsWith("\n") ? "\n" : ""}\n## Results\n\n${block}\n`;
+  fs.writeFileSync(file, next);
+}
