@@ -32,6 +32,7 @@ export default [
   route("preferences", "routes/preferences.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/profiles/:userId", "routes/api.profiles.ts"),
+  route("api/profiles/:userId/view", "routes/api.profile-view.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),

@@ -120,7 +120,7 @@ async function main() {
   // 2. SQL alone (listServices) ----------------------------------------------
   const handle = await openDatabase({ engine: "postgres", url, max: CONNECTIONS });
   const pool = handle.pool!;
-  const pgVersion = String((await pool.query<{ v: string }>("show server_version")).rows[0]?.v ?? "?");
+  const pgVersion = String((await pool.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
   const sqlResults: { name: string; search: string; total: number; sequential: LatencySummary; concurrent: LatencySummary & { callsPerSecond: number } }[] = [];
   const plans: string[] = [];
   log();

@@ -1,23 +1,29 @@
-import { data, redirect } from "react-router";
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { getPublicProfile } from "~/features/services/services.server";
+import { isRouteErrorResponse, redirect } from "react-router";
+import { ServerErrorPage } from "~/components/layout/error-pages";
+import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
+import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
+import { loadPublicProfilePage } from "~/features/profiles/public-profile-page.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
+import { displayName } from "~/lib/format";
 import type { Route } from "./+types/public-profile-by-id";
 
-// Linked from a service's author: goes to /u/{username}; unknown ids are a 404.
-export async function loader({ params }: Route.LoaderArgs) {
-  const { db } = await getDatabase();
-  const profile = await getPublicProfile(db, params.userId);
-  if (!profile) throw data(null, { status: 404 });
-  if (profile.username) throw redirect(`/u/${encodeURIComponent(profile.username)}`);
-  return null;
+// Linked from a service's author: goes to /u/{username}, or shows the profile when there is none.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadPublicProfilePage(request, { userId: params.userId });
+  if (page.profile.username) throw redirect(`/u/${encodeURIComponent(page.profile.username)}`);
+  return page;
 }
 
-export function meta() {
-  return pageMeta(de.pages.publicProfile);
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta(de.publicProfile.notFound, undefined, { robots: "noindex" });
+  return pageMeta(displayName(loaderData.profile.firstName, loaderData.profile.lastName));
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.publicProfile} />;
+export default function PublicProfileById({ loaderData }: Route.ComponentProps) {
+  return <PublicProfileView {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ServerErrorPage />;
+  return <ProfileNotFound />;
 }

@@ -1,10 +1,27 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { isRouteErrorResponse } from "react-router";
+import { ServerErrorPage } from "~/components/layout/error-pages";
+import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
+import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
+import { loadPublicProfilePage } from "~/features/profiles/public-profile-page.server";
 import { de, pageMeta } from "~/i18n/de";
+import { displayName } from "~/lib/format";
+import type { Route } from "./+types/public-profile";
 
-export function meta() {
-  return pageMeta(de.pages.publicProfile);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadPublicProfilePage(request, { username: params.username });
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.publicProfile} />;
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta(de.publicProfile.notFound, undefined, { robots: "noindex" });
+  const name = displayName(loaderData.profile.firstName, loaderData.profile.lastName);
+  return [...pageMeta(name, loaderData.profile.bio?.slice(0, 160) || de.publicProfile.description(name)), { property: "og:type", content: "profile" }];
+}
+
+export default function PublicProfile({ loaderData }: Route.ComponentProps) {
+  return <PublicProfileView {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ServerErrorPage />;
+  return <ProfileNotFound />;
 }

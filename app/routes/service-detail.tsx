@@ -16,6 +16,12 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
 import { getSessionUser } from "~/features/auth/session.server";
+import { CommentSection } from "~/features/comments/components/comment-section";
+import { addComment, listComments } from "~/features/comments/comments.server";
+import { FavoriteButton } from "~/features/favorites/components/favorite-button";
+import { favoriteIds, setFavorite } from "~/features/favorites/favorites.server";
+import { ReviewSection } from "~/features/reviews/components/review-section";
+import { getOwnReview, listReviews, saveReview } from "~/features/reviews/reviews.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { deleteService, getService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -30,20 +36,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const [service, user] = await Promise.all([getService(db, params.id), getSessionUser(request)]);
   if (!service) throw data({ notFound: true }, { status: 404 });
-  return { service, viewer: user ? { id: user.id, isOwner: user.id === service.author.userId } : null };
+  const [reviews, comments, ownReview, favorites] = await Promise.all([
+    listReviews(db, service.id),
+    listComments(db, service.id),
+    user ? getOwnReview(db, service.id, user.id) : null,
+    favoriteIds(db, user?.id, [service.id]),
+  ]);
+  return {
+    service,
+    reviews,
+    comments,
+    ownReview,
+    isFavorite: favorites.has(service.id),
+    viewer: user ? { id: user.id, isOwner: user.id === service.author.userId } : null,
+  };
+}
+
+/** The outcome of a fetcher form, as `{ [intent]: { ok, error?, fieldErrors? } }`. */
+async function attempt<K extends string>(key: K, work: () => Promise<unknown>) {
+  try {
+    await work();
+    return data({ [key]: { ok: true } } as Record<K, { ok: boolean; error?: string; fieldErrors?: Record<string, string> }>);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ [key]: { ok: false, error: error.message, fieldErrors: error.fieldErrors } } as Record<K, { ok: boolean; error?: string; fieldErrors?: Record<string, string> }>, {
+      status: error.status,
+    });
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/services/${params.id}`)}`);
   const form = await readForm(request);
-  if (form.intent !== "delete") throw data(null, { status: 400 });
   const { db } = await getDatabase();
+  const actorId = user?.id ?? null;
+  switch (form.intent) {
+    case "rate":
+    case "review":
+      return attempt("review", () => saveReview(db, { actorId, serviceId: params.id, input: form, mode: form.intent as "rate" | "review" }));
+    case "comment":
+      return attempt("comment", () => addComment(db, { actorId, serviceId: params.id, input: form }));
+    case "favorite":
+      return attempt("favorite", () => setFavorite(db, { actorId, serviceId: params.id, on: form.on === "1" }));
+    case "delete":
+      break;
+    default:
+      throw data(null, { status: 400 });
+  }
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/services/${params.id}`)}`);
   try {
     await deleteService(db, { actorId: user.id, serviceId: params.id });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ error: error.message }, { status: error.status });
+    return data({ delete: { ok: false, error: error.message } }, { status: error.status });
   }
   const flash = await setFlashToast({ type: "success", title: de.services.detail.deleted });
   throw redirect("/services", { headers: { "Set-Cookie": flash } });
@@ -91,12 +136,15 @@ function DeleteButton() {
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, viewer } = loaderData;
+  const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
+  const action = `/services/${service.id}`;
+  const signInHref = `/auth?redirectTo=${encodeURIComponent(action)}`;
   useCountView(service.id);
+  const deleteResult = actionData && "delete" in actionData ? (actionData.delete as { ok: boolean; error?: string }) : null;
   useEffect(() => {
-    if (actionData?.error) toast.error(de.services.detail.deleteError, { description: actionData.error });
-  }, [actionData]);
+    if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.error });
+  }, [deleteResult]);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
@@ -133,6 +181,9 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
               {service.description || de.services.detail.noDescription}
             </p>
           </section>
+
+          <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} signedIn={Boolean(viewer)} />
+          <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} />
         </article>
 
         <aside className="grid content-start gap-4">
@@ -153,18 +204,22 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                   <DeleteButton />
                 </div>
               ) : viewer ? (
-                <Button asChild>
-                  <Link to="/chats">
-                    <MessageCircle aria-hidden="true" />
-                    {de.services.detail.chat}
-                  </Link>
-                </Button>
+                <div className="grid gap-2">
+                  <Button asChild>
+                    <Link to="/chats">
+                      <MessageCircle aria-hidden="true" />
+                      {de.services.detail.chat}
+                    </Link>
+                  </Button>
+                  <FavoriteButton action={action} isFavorite={isFavorite} signedIn />
+                </div>
               ) : (
                 <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
                   <p className="text-sm">{de.services.detail.signInPrompt}</p>
                   <Button asChild>
-                    <Link to={`/auth?redirectTo=${encodeURIComponent(`/services/${service.id}`)}`}>{de.services.detail.signIn}</Link>
+                    <Link to={signInHref}>{de.services.detail.signIn}</Link>
                   </Button>
+                  <FavoriteButton action={action} isFavorite={false} signedIn={false} />
                 </div>
               )}
             </CardContent>

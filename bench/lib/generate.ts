@@ -48,12 +48,17 @@ const SENTENCES = [
   "Referenzen und Arbeitsproben sende ich Ihnen gerne zu.",
   "Rechnung mit ausgewiesener Mehrwertsteuer.",
   "Faire Preise ohne versteckte Kosten.",
+  "Schulungen für Ihr Team biete ich ebenfalls an.",
+  "Sprechen Sie mich einfach über den Chat an.",
+];
+
+// Mentions of other categories' keywords, added to 5 % of the descriptions, so that a
+// search also finds services outside the obvious category (e.g. "Logo" in Web Development).
+const CROSS_SENTENCES = [
   "Auf Wunsch gestalte ich auch ein passendes Logo.",
   "Gerne übernehme ich auch die Pflege Ihrer Webseite.",
   "Texte für Ihre Social-Media-Kanäle liefere ich auf Wunsch dazu.",
   "Beratung zu Steuerfragen und Buchhaltung inklusive.",
-  "Schulungen für Ihr Team biete ich ebenfalls an.",
-  "Sprechen Sie mich einfach über den Chat an.",
 ];
 
 const FIRST_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannah", "Jonas", "Julia", "Lukas", "Lea", "Max", "Mia", "Noah", "Paul", "Sophie", "Tim", "Laura", "Elias"];
@@ -137,7 +142,8 @@ export async function generateData(url: string, log: (line: string) => void): Pr
               'Ich biete ' || noun || ' ' || (${sqlArray(TITLE_SUFFIXES)})[1 + floor(random() * ${TITLE_SUFFIXES.length})::int] || '. '
                 || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int] || ' '
                 || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int] || ' '
-                || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int],
+                || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
+                || case when random() < 0.05 then ' ' || (${sqlArray(CROSS_SENTENCES)})[1 + floor(random() * ${CROSS_SENTENCES.length})::int] else '' end,
               round((5 + 2995 * random() ^ 2)::numeric, 2),
               category,
               'bench-user-' || lpad((1 + (i * 37) % ${USERS})::text, 4, '0'),

@@ -11,20 +11,31 @@ async function timed(db: Database, filters: ServiceFilters): Promise<number> {
   return performance.now() - t0;
 }
 
-/** `iterations` calls one after the other (one connection busy at a time). */
-export async function sequential(db: Database, filters: ServiceFilters, iterations: number): Promise<LatencySummary> {
+/** Up to `iterations` calls one after the other (one connection busy at a time), at most `maxSeconds` long. */
+export async function sequential(db: Database, filters: ServiceFilters, iterations: number, maxSeconds: number): Promise<LatencySummary> {
   const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) samples.push(await timed(db, filters));
+  const deadline = performance.now() + maxSeconds * 1000;
+  for (let i = 0; i < iterations && (i < 20 || performance.now() < deadline); i++) samples.push(await timed(db, filters));
   return summarize(samples);
 }
 
-/** `workers` callers in parallel (the pool has as many connections), `perWorker` calls each. */
-export async function concurrent(db: Database, filters: ServiceFilters, workers: number, perWorker: number): Promise<LatencySummary & { callsPerSecond: number }> {
+/**
+ * `workers` callers in parallel (the pool has as many connections), up to `perWorker`
+ * calls each; no caller starts a call after `maxSeconds`.
+ */
+export async function concurrent(
+  db: Database,
+  filters: ServiceFilters,
+  workers: number,
+  perWorker: number,
+  maxSeconds: number,
+): Promise<LatencySummary & { callsPerSecond: number }> {
   const samples: number[] = [];
   const t0 = performance.now();
+  const deadline = t0 + maxSeconds * 1000;
   await Promise.all(
     Array.from({ length: workers }, async () => {
-      for (let i = 0; i < perWorker; i++) samples.push(await timed(db, filters));
+      for (let i = 0; i < perWorker && (i < 2 || performance.now() < deadline); i++) samples.push(await timed(db, filters));
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
@@ -63,4 +74,22 @@ export async function captureStatements(pool: pg.Pool, run: () => Promise<unknow
 export async function explain(pool: pg.Pool, statement: CapturedStatement): Promise<string> {
   const { rows } = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.text}`, statement.values);
   return rows.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+export interface PlanSummary {
+  statement: "count" | "page" | "other";
+  executionMs: number;
+  /** The scan and sort nodes of the plan, e.g. "Index Scan using services_newest_idx", "Sort", "Seq Scan on services". */
+  nodes: string[];
+}
+
+export function summarizePlan(text: string, plan: string): PlanSummary {
+  const statement = /^select count\(/i.test(text.trim()) ? "count" : /\blimit\b/i.test(text) ? "page" : "other";
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
+  const nodes: string[] = [];
+  for (const line of plan.split("\n")) {
+    const m = /(?:->\s+|^\s*)((?:Parallel )?(?:Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+|Incremental Sort|Sort|Gather(?: Merge)?))/.exec(line);
+    if (m && !nodes.includes(m[1]!)) nodes.push(m[1]!);
+  }
+  return { statement, executionMs, nodes };
 }

@@ -30,17 +30,25 @@ const publicColumns = {
   createdAt: profiles.createdAt,
 };
 
+function whereProfile(by: { username: string } | { userId: string }) {
+  return "username" in by ? eq(sql`lower(${profiles.username})`, by.username.toLowerCase()) : eq(profiles.userId, by.userId);
+}
+
+/** A profile's public fields by username (any letter case) or user id, or null. */
+export async function findPublicProfile(db: Database, by: { username: string } | { userId: string }): Promise<PublicProfile | null> {
+  const [row] = await db.select(publicColumns).from(profiles).where(whereProfile(by));
+  return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
+}
+
 /**
  * A public view of a profile: counts the view atomically (one UPDATE) and
  * returns the profile with the new count, or null when there is none.
  */
 export async function viewPublicProfile(db: Database, by: { username: string } | { userId: string }): Promise<PublicProfile | null> {
-  const where =
-    "username" in by ? eq(sql`lower(${profiles.username})`, by.username.toLowerCase()) : eq(profiles.userId, by.userId);
   const [row] = await db
     .update(profiles)
     .set({ profileViews: sql`${profiles.profileViews} + 1` })
-    .where(where)
+    .where(whereProfile(by))
     .returning(publicColumns);
   return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
 }

@@ -1,0 +1,58 @@
+import { Heart } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { de } from "~/i18n/de";
+import { cn } from "~/lib/utils";
+
+/**
+ * Favourite on/off. The form says which state it wants (not "toggle"), so a
+ * double click cannot undo itself. Signed-out visitors are told to log in.
+ */
+export function FavoriteButton({
+  action,
+  isFavorite,
+  signedIn,
+  compact = false,
+}: {
+  action: string;
+  isFavorite: boolean;
+  signedIn: boolean;
+  compact?: boolean;
+}) {
+  const fetcher = useFetcher<{ favorite?: { ok: boolean; on?: boolean; error?: string } }>();
+  const pending = fetcher.formData?.get("on");
+  const on = pending !== undefined && pending !== null ? pending === "1" : isFavorite;
+  const label = on ? de.favorites.remove : de.favorites.add;
+
+  useEffect(() => {
+    const result = fetcher.data?.favorite;
+    if (result && !result.ok) toast.error(de.favorites.failed, { description: result.error });
+  }, [fetcher.data]);
+
+  if (!signedIn) {
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        size={compact ? "icon" : "default"}
+        aria-label={compact ? label : undefined}
+        onClick={() => toast.error(de.favorites.authRequired, { description: de.favorites.authRequiredText })}
+      >
+        <Heart aria-hidden="true" />
+        {!compact && label}
+      </Button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="favorite" />
+      <input type="hidden" name="on" value={on ? "0" : "1"} />
+      <Button type="submit" variant="outline" size={compact ? "icon" : "default"} aria-pressed={on} aria-label={compact ? label : undefined}>
+        <Heart aria-hidden="true" className={cn(on && "fill-red-500 text-red-500")} />
+        {!compact && label}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { getSessionUser } from "~/features/auth/session.server";
+import { favoriteIds } from "~/features/favorites/favorites.server";
+import { getDatabase } from "~/lib/db.server";
+import { findPublicProfile, listProfileServices } from "./public-profile.server";
+
+/** Loader data of the public profile pages; unknown profiles are a real 404. */
+export async function loadPublicProfilePage(request: Request, by: { username: string } | { userId: string }) {
+  const { db } = await getDatabase();
+  const [profile, viewer] = await Promise.all([findPublicProfile(db, by), getSessionUser(request)]);
+  if (!profile) throw data({ notFound: true }, { status: 404 });
+  const services = await listProfileServices(db, profile.userId);
+  const favorites = await favoriteIds(db, viewer?.id, services.map((s) => s.id));
+  return { profile, services, favorites: [...favorites], viewer: viewer ? { id: viewer.id } : null };
+}

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { viewPublicProfile } from "~/features/profiles/public-profile.server";
+import { getDatabase } from "~/lib/db.server";
+import type { Route } from "./+types/api.profile-view";
+
+/** A public profile was opened: one atomic +1 (the spec's profile_views update). */
+export async function action({ params }: Route.ActionArgs) {
+  const { db } = await getDatabase();
+  const profile = await viewPublicProfile(db, { userId: params.userId });
+  if (!profile) throw data(null, { status: 404 });
+  return Response.json({ profileViews: profile.profileViews });
+}
