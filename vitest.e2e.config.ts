@@ -12,6 +12,8 @@ export default defineConfig({
     // Worker threads end with the run even when a keep-alive socket is still open.
     pool: "threads",
     testTimeout: 60_000,
+    // What a page does after hydration (a POST, a revalidation) can take a moment on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

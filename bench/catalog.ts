@@ -23,7 +23,7 @@ import {
 } from "./lib/database";
 import { datasetCounts, generateData, REVIEWS, SERVICES, type GenerationReport } from "./lib/generate";
 import { load, startServer, type LoadResult, type RunningServer } from "./lib/http";
-import { captureStatements, concurrent, explain, sequential } from "./lib/sql";
+import { captureStatements, concurrent, explain, sequential, summarizePlan, type PlanSummary } from "./lib/sql";
 import { round, type LatencySummary } from "./lib/stats";
 import { renderMarkdown, updateReadme, type BenchResults } from "./lib/report";
 
@@ -51,6 +51,10 @@ const CONNECTIONS = 16;
 const SQL_WARMUP = quick ? 5 : 20;
 const SQL_SEQUENTIAL = quick ? 30 : 200;
 const SQL_PER_WORKER = quick ? 4 : 50; // 16 × 50 = 800 calls under concurrency
+// Time budgets per query, so that slow queries cannot stretch the run beyond ~15 minutes
+// (at least 20 sequential calls and 2 per concurrent caller are always made).
+const SQL_SEQUENTIAL_MAX_SECONDS = quick ? 3 : 8;
+const SQL_CONCURRENT_MAX_SECONDS = quick ? 3 : 12;
 const HTTP_SECONDS = quick ? 2 : 10;
 const HTTP_WARMUP_SECONDS = quick ? 1 : 2;
 
@@ -121,23 +125,36 @@ async function main() {
   const handle = await openDatabase({ engine: "postgres", url, max: CONNECTIONS });
   const pool = handle.pool!;
   const pgVersion = String((await pool.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
-  const sqlResults: { name: string; search: string; total: number; sequential: LatencySummary; concurrent: LatencySummary & { callsPerSecond: number } }[] = [];
+  const sqlResults: {
+    name: string;
+    search: string;
+    total: number;
+    sequential: LatencySummary;
+    concurrent: LatencySummary & { callsPerSecond: number };
+    plan: PlanSummary[];
+  }[] = [];
   const plans: string[] = [];
   log();
-  log(`SQL: listServices (count + page), ${SQL_SEQUENTIAL} sequential calls, then ${CONNECTIONS} callers × ${SQL_PER_WORKER} on a pool of ${CONNECTIONS} (ms)`);
+  log(`SQL: listServices (count + page), up to ${SQL_SEQUENTIAL} sequential calls, then ${CONNECTIONS} callers × up to ${SQL_PER_WORKER} on a pool of ${CONNECTIONS} (ms)`);
   log(`${"query".padEnd(20)} ${"total".padStart(7)} | seq p50     p95     p99 | c16 p50     p95     p99   calls/s`);
   for (const q of QUERIES) {
     const filters = parseServiceFilters(new URLSearchParams(q.search));
     const first = await listServices(handle.db, filters);
     if (first.items.length === 0) throw new Error(`Query "${q.name}" (${q.search}) finds nothing: the data does not exercise it.`);
     for (let i = 0; i < SQL_WARMUP; i++) await listServices(handle.db, filters);
-    const seq = await sequential(handle.db, filters, SQL_SEQUENTIAL);
-    const conc = await concurrent(handle.db, filters, CONNECTIONS, SQL_PER_WORKER);
-    sqlResults.push({ name: q.name, search: q.search, total: first.total, sequential: seq, concurrent: conc });
+    const seq = await sequential(handle.db, filters, SQL_SEQUENTIAL, SQL_SEQUENTIAL_MAX_SECONDS);
+    const conc = await concurrent(handle.db, filters, CONNECTIONS, SQL_PER_WORKER, SQL_CONCURRENT_MAX_SECONDS);
     log(`${q.name.padEnd(20)} ${String(first.total).padStart(7)} | ${ms(seq.p50)} ${ms(seq.p95)} ${ms(seq.p99)} | ${ms(conc.p50)} ${ms(conc.p95)} ${ms(conc.p99)} ${String(conc.callsPerSecond).padStart(8)}`);
     const statements = await captureStatements(pool, () => listServices(handle.db, filters));
     plans.push(`### ${q.name}: /services${q.search ? `?${q.search}` : ""}\n`);
-    for (const st of statements) plans.push(`${st.text}\n-- params: ${JSON.stringify(st.values)}\n${await explain(pool, st)}\n`);
+    const plan: PlanSummary[] = [];
+    for (const st of statements) {
+      const text = await explain(pool, st);
+      plans.push(`${st.text}\n-- params: ${JSON.stringify(st.values)}\n${text}\n`);
+      plan.push(summarizePlan(st.text, text));
+    }
+    for (const p of plan) log(`${"".padEnd(22)}${p.statement.padEnd(6)} ${p.executionMs.toFixed(1).padStart(6)} ms  ${p.nodes.join(", ")}`);
+    sqlResults.push({ name: q.name, search: q.search, total: first.total, sequential: seq, concurrent: conc, plan });
   }
   await handle.close();
 
@@ -196,7 +213,7 @@ async function main() {
       name: q.name,
       url: `/services${q.search ? `?${q.search}` : ""}`,
       matches: s.total,
-      sql: { sequential: s.sequential, concurrent16: s.concurrent },
+      sql: { sequential: s.sequential, concurrent16: s.concurrent, plan: s.plan },
       http: {
         latency: h.latency,
         autocannon: h.autocannon,
@@ -231,7 +248,7 @@ async function main() {
     dataset: { ...counts, generatedSeconds: generation?.seconds ?? null, generationSteps: generation?.steps ?? null },
     method: {
       connections: CONNECTIONS,
-      sql: `listServices(db, parseServiceFilters(query)) = count + page statements incl. row mapping; ${SQL_WARMUP} warm-up calls, ${SQL_SEQUENTIAL} sequential calls, then ${CONNECTIONS} concurrent callers × ${SQL_PER_WORKER} on a pg pool of ${CONNECTIONS}; targets use the concurrent figures`,
+      sql: `listServices(db, parseServiceFilters(query)) = count + page statements incl. row mapping; ${SQL_WARMUP} warm-up calls, up to ${SQL_SEQUENTIAL} sequential calls (at most ${SQL_SEQUENTIAL_MAX_SECONDS} s), then ${CONNECTIONS} concurrent callers × up to ${SQL_PER_WORKER} on a pg pool of ${CONNECTIONS} (at most ${SQL_CONCURRENT_MAX_SECONDS} s); targets use the concurrent figures; plan = EXPLAIN ANALYZE of each statement once, single-threaded`,
       http: `production build (node server/index.js, its own pg pool of 10), autocannon ${CONNECTIONS} keep-alive connections, no compression, ${HTTP_WARMUP_SECONDS} s warm-up then ${HTTP_SECONDS} s; percentiles are exact over every response time (nearest rank), autocannon's own p50/p97.5/p99 kept for comparison`,
       percentiles: "nearest rank",
       note: "autocannon, the server and PostgreSQL share the same machine",

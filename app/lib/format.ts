@@ -1,6 +1,3 @@
-import { format } from "date-fns";
-import { de as deLocale } from "date-fns/locale";
-
 const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
 
 /** "1800.00" → "1.800,00 €" (money arrives as the exact numeric string). */
@@ -13,8 +10,28 @@ export function formatRating(value: string | number): string {
   return Number(value).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-export function formatDate(value: Date | string, pattern = "d. MMMM yyyy"): string {
-  return format(new Date(value), pattern, { locale: deLocale });
+/**
+ * Dates in German, always in Germany's time zone: the server renders and the
+ * browser hydrates the same text wherever either runs.
+ */
+const dateFormats = {
+  /** 18. August 2026 */
+  date: new Intl.DateTimeFormat("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
+  /** August 2026 */
+  monthYear: new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
+  /** 11.10.2026, 05:54 */
+  dateTime: new Intl.DateTimeFormat("de-DE", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+  }),
+};
+
+export function formatDate(value: Date | string, style: keyof typeof dateFormats = "date"): string {
+  return dateFormats[style].format(new Date(value));
 }
 
 /** Up to two initials for an avatar fallback. */

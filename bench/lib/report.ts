@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { PlanSummary } from "./sql";
 import type { LatencySummary } from "./stats";
 
 export interface BenchResults {
@@ -20,7 +21,7 @@ export interface BenchResults {
     name: string;
     url: string;
     matches: number;
-    sql: { sequential: LatencySummary; concurrent16: LatencySummary & { callsPerSecond: number } };
+    sql: { sequential: LatencySummary; concurrent16: LatencySummary & { callsPerSecond: number }; plan: PlanSummary[] };
     http: {
       latency: LatencySummary;
       autocannon: { p50: number; p97_5: number; p99: number; rpsAverage: number };
@@ -71,13 +72,19 @@ export function renderMarkdown(r: BenchResults): string {
       "HTTP = the whole `GET` of the server-rendered list page under autocannon with 16 connections.",
   );
   lines.push("");
-  lines.push("SQL one call at a time (no concurrency), for reference:");
+  lines.push("SQL one call at a time (no concurrency), for reference, with the plan of each statement (EXPLAIN ANALYZE, ms):");
   lines.push("");
-  lines.push("| query | p50 | p95 | p99 | HTTP p99 / this p99 |");
-  lines.push("|---|--:|--:|--:|--:|");
+  lines.push("| query | p50 | p95 | p99 | HTTP p99 / this p99 | count statement | page statement |");
+  lines.push("|---|--:|--:|--:|--:|---|---|");
+  const plan = (q: BenchResults["queries"][number], kind: "count" | "page") => {
+    const p = q.sql.plan.find((x) => x.statement === kind);
+    return p ? `${f1(p.executionMs)}: ${p.nodes.join(", ")}` : "";
+  };
   for (const q of r.queries) {
     const s = q.sql.sequential;
-    lines.push(`| ${q.name} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${q.ratio.p99VsSequentialSql.toFixed(1)} |`);
+    lines.push(
+      `| ${q.name} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${q.ratio.p99VsSequentialSql.toFixed(1)} | ${plan(q, "count")} | ${plan(q, "page")} |`,
+    );
   }
   lines.push("");
   const t = r.throughput;

@@ -76,7 +76,7 @@ export function CommentSection({ action, comments, signedIn, signInHref }: { act
                 <div className="flex flex-wrap items-baseline gap-x-3">
                   <span className="font-medium">{displayName(item.author.firstName, item.author.lastName)}</span>
                   <time className="text-xs text-muted-foreground" dateTime={new Date(item.createdAt).toISOString()}>
-                    {formatDate(item.createdAt, "d. MMM yyyy, HH:mm")}
+                    {formatDate(item.createdAt, "dateTime")}
                   </time>
                 </div>
                 <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.comment}</p>

@@ -80,7 +80,7 @@ export function PublicProfileView({
             </span>
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              {de.publicProfile.joined(formatDate(profile.createdAt, "MMMM yyyy"))}
+              {de.publicProfile.joined(formatDate(profile.createdAt, "monthYear"))}
             </span>
           </div>
           {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line">{profile.bio}</p>}

@@ -65,7 +65,7 @@ export function AuthorDialog({ userId, open, onOpenChange }: { userId: string; o
                   {state.profile.isPremium && <BadgeCheck className="size-5 text-amber-500" aria-label="Premium" />}
                 </p>
                 {state.profile.username && <p className="text-sm text-muted-foreground">@{state.profile.username}</p>}
-                <p className="text-sm text-muted-foreground">{de.services.detail.memberSince(formatDate(state.profile.createdAt, "MMMM yyyy"))}</p>
+                <p className="text-sm text-muted-foreground">{de.services.detail.memberSince(formatDate(state.profile.createdAt, "monthYear"))}</p>
               </div>
             </div>
             {state.profile.bio && <DialogDescription className="whitespace-pre-line text-foreground">{state.profile.bio}</DialogDescription>}
