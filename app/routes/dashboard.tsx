@@ -1,19 +1,12 @@
-import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, Star, Trash2, UserRound } from "lucide-react";
+import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, Star, UserRound } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/dialog";
 import { getSessionUser } from "~/features/auth/session.server";
+import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { RatingLine } from "~/features/services/components/service-card";
 import { deleteService, getDashboard } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -61,33 +54,6 @@ function Stat({ icon: Icon, label, value, hint }: { icon: typeof Eye; label: str
         </div>
       </CardContent>
     </Card>
-  );
-}
-
-function DeleteServiceButton({ serviceId, title }: { serviceId: string; title: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`${de.dashboard.delete}: ${title}`}>
-          <Trash2 aria-hidden="true" />
-          <span className="hidden sm:inline">{de.dashboard.delete}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
-          <Form method="post">
-            <input type="hidden" name="serviceId" value={serviceId} />
-            <Button type="submit" variant="destructive" className="w-full" disabled={busy}>
-              {de.services.detail.deleteConfirm}
-            </Button>
-          </Form>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
 
@@ -189,7 +155,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                           <span className="hidden sm:inline">{de.dashboard.edit}</span>
                         </Link>
                       </Button>
-                      <DeleteServiceButton serviceId={service.id} title={service.title} />
+                      <DeleteServiceDialog
+                        fields={{ serviceId: service.id }}
+                        label={`${de.dashboard.delete}: ${service.title}`}
+                        triggerProps={{ variant: "ghost", size: "sm", className: "text-destructive hover:text-destructive" }}
+                        compactLabel
+                      />
                     </div>
                   </li>
                 ))}

@@ -1,20 +1,12 @@
-import { ArrowLeft, Eye, MessageCircle, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { ArrowLeft, Eye, MessageCircle, Pencil } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ServerErrorPage } from "~/components/layout/error-pages";
 import { toast } from "sonner";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/dialog";
 import { getSessionUser } from "~/features/auth/session.server";
 import { CommentSection } from "~/features/comments/components/comment-section";
 import { addComment, listComments } from "~/features/comments/comments.server";
@@ -24,6 +16,8 @@ import { ReviewSection } from "~/features/reviews/components/review-section";
 import { getOwnReview, listReviews, saveReview } from "~/features/reviews/reviews.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { deleteService, getService } from "~/features/services/services.server";
+import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
+import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
@@ -108,33 +102,6 @@ function useCountView(serviceId: string) {
   }, [serviceId]);
 }
 
-function DeleteButton() {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive">
-          <Trash2 aria-hidden="true" />
-          {de.services.detail.delete}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="destructive" className="w-full" disabled={busy}>
-              {de.services.detail.deleteConfirm}
-            </Button>
-          </Form>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
@@ -157,12 +124,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
         <article>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{service.category}</Badge>
-            {service.isFeatured && (
-              <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
-                <Sparkles className="size-3" aria-hidden="true" />
-                {de.services.featured}
-              </Badge>
-            )}
+            {service.isFeatured && <FeaturedBadge />}
           </div>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
@@ -201,7 +163,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                       {de.services.detail.edit}
                     </Link>
                   </Button>
-                  <DeleteButton />
+                  <DeleteServiceDialog fields={{ intent: "delete" }} />
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">

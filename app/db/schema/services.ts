@@ -63,8 +63,12 @@ export const services = pgTable(
     index("services_newest_idx").on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
     index("services_rating_idx").on(t.isFeatured.desc(), t.ratingAvg.desc(), t.ratingCount.desc(), t.id.desc()),
     index("services_price_idx").on(t.isFeatured.desc(), t.price, t.id),
+    index("services_price_desc_idx").on(t.isFeatured.desc(), t.price.desc(), t.id.desc()),
     index("services_views_idx").on(t.isFeatured.desc(), t.views.desc(), t.id.desc()),
-    index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc()),
+    index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
+    // Plain range indexes for counting price and rating filters.
+    index("services_price_range_idx").on(t.price),
+    index("services_rating_range_idx").on(t.ratingAvg),
     index("services_created_by_idx").on(t.createdBy, t.isFeatured.desc(), t.createdAt.desc()),
     index("services_search_idx").using("gin", t.search),
   ],

@@ -135,19 +135,24 @@ export async function listServices(db: Database, filters: ServiceFilters, pageSi
   if (query) where.push(sql`${services.search} @@ ${query}`);
   const condition = where.length ? and(...where) : undefined;
 
+  // Each sort is the column order of one index (schema/services.ts): featured first, the sort key,
+  // the id as the last key so the order is total. Indexes built with .desc() are DESC NULLS LAST,
+  // and PostgreSQL only walks an index whose NULLS order matches, even for NOT NULL columns.
+  const down = (column: SQL | typeof services.id) => sql`${column} desc nulls last`;
+  const up = (column: typeof services.price | typeof services.id) => asc(column);
   const sortKeys: Record<ServiceFilters["sort"], SQL[]> = {
-    newest: [desc(services.createdAt)],
-    rating: [desc(services.ratingAvg), desc(services.ratingCount)],
-    "price-low": [asc(services.price)],
-    "price-high": [desc(services.price)],
-    views: [desc(services.views)],
+    newest: [down(sql`${services.createdAt}`)],
+    rating: [down(sql`${services.ratingAvg}`), down(sql`${services.ratingCount}`)],
+    "price-low": [up(services.price)],
+    "price-high": [down(sql`${services.price}`)],
+    views: [down(sql`${services.views}`)],
   };
-  // Featured first under every sort; relevance breaks ties when searching; the id makes the order total.
+  // Relevance breaks ties when searching (the search narrows the rows first).
   const orderBy = [
-    desc(services.isFeatured),
+    down(sql`${services.isFeatured}`),
     ...sortKeys[filters.sort],
     ...(query ? [desc(sql`ts_rank(${services.search}, ${query})`)] : []),
-    desc(services.id),
+    filters.sort === "price-low" ? up(services.id) : down(services.id),
   ];
 
   const [totalRow] = await db.select({ n: count() }).from(services).where(condition);

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck, Sparkles } from "lucide-react";
+import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { RatingLine } from "~/features/services/components/service-card";
+import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de } from "~/i18n/de";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
 
@@ -112,12 +113,7 @@ export function PublicProfileView({
                   <div className="flex items-start justify-between gap-3">
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant="secondary">{service.category}</Badge>
-                      {service.isFeatured && (
-                        <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
-                          <Sparkles className="size-3" aria-hidden="true" />
-                          {de.services.featured}
-                        </Badge>
-                      )}
+                      {service.isFeatured && <FeaturedBadge />}
                     </div>
                     {!isSelf && (
                       <FavoriteButton action={`/services/${service.id}`} isFavorite={favorites.includes(service.id)} signedIn={Boolean(viewer)} compact />

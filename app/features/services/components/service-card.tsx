@@ -1,9 +1,10 @@
-import { Eye, Sparkles } from "lucide-react";
+import { Eye } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
+import { FeaturedBadge } from "./featured-badge";
 import { de } from "~/i18n/de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../services.server";
@@ -32,12 +33,7 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
     <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{service.category}</Badge>
-        {service.isFeatured && (
-          <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
-            <Sparkles className="size-3" aria-hidden="true" />
-            {de.services.featured}
-          </Badge>
-        )}
+        {service.isFeatured && <FeaturedBadge />}
       </div>
       <h3 className="mt-3 text-lg font-semibold leading-snug">
         <Link to={`/services/${service.id}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">

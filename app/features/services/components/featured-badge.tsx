@@ -1,0 +1,13 @@
+import { Sparkles } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { de } from "~/i18n/de";
+
+/** The visible 'Hervorgehoben' label of featured services. */
+export function FeaturedBadge() {
+  return (
+    <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+      <Sparkles className="size-3" aria-hidden="true" />
+      {de.services.featured}
+    </Badge>
+  );
+}
