@@ -260,7 +260,8 @@ export const de = {
     },
     apply: "Filter anwenden",
     clearFilters: "Filter zurücksetzen",
-    found: (n: number) => (n === 1 ? "1 Dienstleistung gefunden" : `${n.toLocaleString("de-DE")} Dienstleistungen gefunden`),
+    found: (n: number, more = false) =>
+      more ? `Mehr als ${n.toLocaleString("de-DE")} Dienstleistungen gefunden` : n === 1 ? "1 Dienstleistung gefunden" : `${n.toLocaleString("de-DE")} Dienstleistungen gefunden`,
     emptyTitle: "Noch keine Dienstleistungen",
     emptyText: "Hier ist noch nichts eingestellt. Bieten Sie als Erste:r Ihre Leistung an!",
     noMatchTitle: "Keine passenden Dienstleistungen",

@@ -21,7 +21,7 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, page, pageCount } = loaderData;
+  const { filters, items, total, totalCapped, page, pageCount } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -38,7 +38,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">
-        {loading ? de.services.loading : de.services.found(total)}
+        {loading ? de.services.loading : de.services.found(total, totalCapped)}
       </p>
 
       {loading ? (

@@ -5,6 +5,7 @@ import { AppError } from "~/lib/errors";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { parseServiceFilters, SORT_OPTIONS } from "./schema";
 import {
+  COUNT_CAP,
   createService,
   deleteService,
   getDashboard,
@@ -259,5 +260,20 @@ describe(`catalogue on ${testEngine}`, () => {
     expect(dashboard.services[0]!.isFeatured).toBe(true);
     const empty = await getDashboard(t.db, OTHER);
     expect(empty).toMatchObject({ serviceCount: 0, totalViews: 0, averageRating: null, ratingCount: 0, services: [] });
+  });
+});
+
+// Last: it adds many rows.
+describe(`count cap on ${testEngine}`, () => {
+  it("counts exactly up to 10,000 and says when there are more", async () => {
+    const exact = await listServices(t.db, filters({ category: "Business" }));
+    expect(exact).toMatchObject({ total: 0, totalCapped: false });
+    await t.db.execute(
+      sql`insert into services (title, price, category, created_by) select 'Paket ' || n, 10, 'Business', ${OWNER} from generate_series(1, ${COUNT_CAP + 1}) n`,
+    );
+    const capped = await listServices(t.db, filters({ category: "Business" }));
+    expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: Math.ceil(COUNT_CAP / 24) });
+    await t.db.execute(sql`delete from services where title = 'Paket 1'`);
+    expect(await listServices(t.db, filters({ category: "Business" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false });
   });
 });

@@ -114,9 +114,17 @@ export function searchQuery(input: string): string | null {
     .join(" & ");
 }
 
+/**
+ * Counting stops here: an exact count of a huge match reads every matching index entry,
+ * and nobody pages through 400+ pages; past the cap the list says "Mehr als 10.000".
+ */
+export const COUNT_CAP = 10_000;
+
 export interface ServiceListResult {
   items: ServiceCard[];
+  /** Exact up to COUNT_CAP; `totalCapped` says when there are more. */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -155,8 +163,11 @@ export async function listServices(db: Database, filters: ServiceFilters, pageSi
     filters.sort === "price-low" ? up(services.id) : down(services.id),
   ];
 
-  const [totalRow] = await db.select({ n: count() }).from(services).where(condition);
-  const total = Number(totalRow?.n ?? 0);
+  const matching = db.select({ one: sql`1` }).from(services).where(condition).limit(COUNT_CAP + 1).as("matching");
+  const [totalRow] = await db.select({ n: count() }).from(matching);
+  const counted = Number(totalRow?.n ?? 0);
+  const totalCapped = counted > COUNT_CAP;
+  const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page, pageCount);
   const rows = await db
@@ -167,7 +178,7 @@ export async function listServices(db: Database, filters: ServiceFilters, pageSi
     .orderBy(...orderBy)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { items: rows.map(toCard), total, page, pageCount, pageSize };
+  return { items: rows.map(toCard), total, totalCapped, page, pageCount, pageSize };
 }
 
 export interface ServiceDetail extends Omit<ServiceCard, "excerpt"> {
