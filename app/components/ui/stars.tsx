@@ -1,18 +1,19 @@
-import { Star } from "lucide-react";
 import { cn } from "~/lib/utils";
 
-/** Five stars filled to the (rounded) rating; the label says the number for screen readers. */
+/**
+ * Five stars filled to the (rounded) rating, as two lines of text glyphs rather than
+ * five SVGs: lists render many of them. The label says the number for screen readers.
+ */
 export function Stars({ value, label, className }: { value: number; label: string; className?: string }) {
-  const rounded = Math.round(value);
+  const filled = Math.max(0, Math.min(5, Math.round(value)));
   return (
-    <span role="img" aria-label={label} className={cn("inline-flex items-center gap-0.5", className)}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn("size-4", n <= rounded ? "fill-amber-400 text-amber-400" : "fill-transparent text-muted-foreground/50")}
-        />
-      ))}
+    <span role="img" aria-label={label} className={cn("relative inline-block text-base leading-none tracking-[0.05em]", className)}>
+      <span aria-hidden="true" className="text-muted-foreground/40">
+        ★★★★★
+      </span>
+      <span aria-hidden="true" className="absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-400" style={{ width: `${filled * 20}%` }}>
+        ★★★★★
+      </span>
     </span>
   );
 }

@@ -64,7 +64,8 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
           </p>
         </div>
       </div>
-      <AuthorDialog userId={service.author.userId} open={authorOpen} onOpenChange={setAuthorOpen} />
+      {/* Mounted on demand: a list renders many cards, and a closed dialog needs no tree. */}
+      {authorOpen && <AuthorDialog userId={service.author.userId} open={authorOpen} onOpenChange={setAuthorOpen} />}
     </article>
   );
 }
