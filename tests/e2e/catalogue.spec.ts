@@ -19,7 +19,10 @@ async function openFilters(page: Page) {
   if (await toggle.count()) await toggle.click();
 }
 
-const foundCount = async (page: Page) => Number((await page.getByText(/Dienstleistungen? gefunden/).textContent())!.replace(/\D/g, ""));
+const foundCount = async (page: Page) => {
+  const text = await page.getByRole("status").filter({ hasText: /gefunden|geladen/ }).textContent();
+  return /gefunden/.test(text ?? "") ? Number(text!.replace(/\D/g, "")) : NaN;
+};
 
 describe.each(widthNames)("catalogue at %s width", (width) => {
   it("browse, search with German forms, filter, sort, clear, open a detail", async () => {
@@ -36,7 +39,8 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.getByRole("button", { name: "Suchen" }).click();
     await page.waitForURL(/q=Logos/);
     await page.getByRole("link", { name: "Logo-Design mit Markenhandbuch" }).waitFor();
-    expect(await foundCount(page)).toBeLessThan(total);
+    // The URL changes a moment before the new list renders: poll what is shown.
+    await expect.poll(() => foundCount(page)).toBeLessThan(total);
 
     await openFilters(page);
     await page.getByLabel("Kategorie").selectOption("Design");
@@ -56,7 +60,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
 
     await page.getByRole("link", { name: "Filter zurücksetzen" }).first().click();
     await page.waitForURL(`${baseUrl()}/services`);
-    expect(await foundCount(page)).toBe(total);
+    await expect.poll(() => foundCount(page)).toBe(total);
 
     await page.getByRole("searchbox").fill("Quantenphysik Yoga Unterwasser");
     await page.getByRole("button", { name: "Suchen" }).click();
