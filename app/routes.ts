@@ -35,6 +35,7 @@ export default [
   route("api/profiles/:userId/view", "routes/api.profile-view.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
+  route("storage/*", "routes/storage.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/mail/:id", "routes/dev.mail.message.tsx"),
 

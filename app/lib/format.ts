@@ -46,3 +46,15 @@ export function displayName(firstName?: string | null, lastName?: string | null)
   const name = [firstName, lastName].map((p) => p?.trim()).filter(Boolean).join(" ");
   return name || UNKNOWN_USER;
 }
+/** A file size as the live chat shows it: Bytes, KB, MB or GB with one decimal. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${units[unit]}`;
+}
