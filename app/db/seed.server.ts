@@ -967,6 +967,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
       id,
       user1Id,
       user2Id,
+      kind: c.service === null ? "direct" : "service",
       serviceId: c.service === null ? null : serviceByTitle(c.service).id,
       lastMessageAt: at,
       createdAt,

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
 import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
+import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 
@@ -26,6 +27,8 @@ export async function startApplication(): Promise<StartedApplication> {
   const handle = await initDatabase(
     config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
   );
+  // Realtime: LISTEN on its own connection (PostgreSQL) or in-process (PGlite).
+  await startRealtime(handle, config.databaseUrl).ready;
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
     console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
@@ -39,10 +42,17 @@ export async function startApplication(): Promise<StartedApplication> {
 }
 
 export async function drainApplication(): Promise<void> {
+  // Event streams never finish on their own: end them so the server can close.
+  try {
+    getRealtime().hub.closeAll();
+  } catch {
+    // realtime never started
+  }
   await Promise.allSettled([...drainHooks].map((hook) => hook()));
 }
 
 export async function stopApplication(): Promise<void> {
+  await stopRealtime();
   await closeDatabase();
 }
 

@@ -11,7 +11,7 @@ function multipartRequest(parts: { field: string; name?: string; type?: string; 
   const form = new FormData();
   for (const part of parts) {
     if (part.name === undefined) form.append(part.field, String(part.data));
-    else form.append(part.field, new Blob([part.data], { type: part.type ?? "application/octet-stream" }), part.name);
+    else form.append(part.field, new Blob([typeof part.data === "string" ? part.data : new Uint8Array(part.data)], { type: part.type ?? "application/octet-stream" }), part.name);
   }
   return new Request("http://localhost/upload", { method: "POST", body: form });
 }

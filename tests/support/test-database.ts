@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
 export const testEngine: "pglite" | "postgres" = process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The connection URL (PostgreSQL only), for a second "process" on the same database. */
+  url?: string;
   /** Drops the database (PostgreSQL) or discards it (PGlite). */
   destroy(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ engine: "postgres", url: url.toString(), max: 20 });
   return {
     ...handle,
+    url: url.toString(),
     destroy: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: baseUrl });

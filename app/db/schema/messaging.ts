@@ -4,6 +4,8 @@ import { user } from "./auth";
 import { services } from "./services";
 
 export const MESSAGE_TEXT_MAX = 500;
+export const CONVERSATION_KINDS = ["service", "direct"] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
@@ -13,6 +15,10 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
  * fixed order (user1_id < user2_id) so that "the conversation of these two
  * users" is one unique row. A participant's account deletion keeps the
  * messages: the id becomes null and the sender shows as 'Unknown User'.
+ *
+ * `kind` is fixed at creation: a service conversation stays one (and stays under /chats) even
+ * when its service is deleted and `service_id` becomes null, and it never collides with the
+ * one direct conversation of the same two users.
  */
 export const conversations = pgTable(
   "conversations",
@@ -20,6 +26,7 @@ export const conversations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     user1Id: text("user1_id").references(() => user.id, { onDelete: "set null" }),
     user2Id: text("user2_id").references(() => user.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: CONVERSATION_KINDS }).notNull(),
     serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -27,10 +34,12 @@ export const conversations = pgTable(
   },
   (t) => [
     check("conversations_users_ordered", sql`${t.user1Id} < ${t.user2Id}`),
+    check("conversations_kind_valid", sql`${t.kind} in ('service', 'direct')`),
+    check("conversations_direct_has_no_service", sql`${t.kind} = 'service' or ${t.serviceId} is null`),
     uniqueIndex("conversations_service_pair_idx")
       .on(t.user1Id, t.user2Id, t.serviceId)
       .where(sql`${t.serviceId} is not null`),
-    uniqueIndex("conversations_direct_pair_idx").on(t.user1Id, t.user2Id).where(sql`${t.serviceId} is null`),
+    uniqueIndex("conversations_direct_pair_idx").on(t.user1Id, t.user2Id).where(sql`${t.kind} = 'direct'`),
     index("conversations_user1_idx").on(t.user1Id, t.lastMessageAt.desc()),
     index("conversations_user2_idx").on(t.user2Id, t.lastMessageAt.desc()),
   ],

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { profiles } from "~/db/schema";
+import { and, eq, gt } from "drizzle-orm";
+import { profiles, session } from "~/db/schema";
 import { getDatabase } from "~/lib/db.server";
 import { getAuth } from "./auth.server";
 
@@ -16,6 +16,8 @@ export interface SessionUser {
 
 export interface SessionResult {
   user: SessionUser | null;
+  /** The session row's id (server side only: event streams re-check it). */
+  sessionId?: string;
   /** Set-Cookie values of a refreshed (slid) session, to forward with the response. */
   setCookies: string[];
 }
@@ -62,6 +64,7 @@ async function loadSession(request: Request): Promise<SessionResult> {
       role: profile.role,
       sessionExpiresAt: new Date(response.session.expiresAt).getTime(),
     },
+    sessionId: response.session.id,
     setCookies,
   };
 }
@@ -69,6 +72,16 @@ async function loadSession(request: Request): Promise<SessionResult> {
 /** The signed-in user of a request, or null. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   return (await readSession(request)).user;
+}
+
+/** Whether a session still exists and has not expired (sign-out and deletion remove it). */
+export async function sessionStillValid(sessionId: string): Promise<boolean> {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
+  return !!row;
 }
 
 /** Headers carrying a refreshed session cookie (empty when nothing changed). */

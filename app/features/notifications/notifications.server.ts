@@ -1,5 +1,9 @@
+import { and, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "~/db/schema";
+import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
+
+export const NOTIFICATIONS_LIMIT = 50;
 
 export interface NewNotification {
   userId: string;
@@ -9,7 +13,79 @@ export interface NewNotification {
   link?: string;
 }
 
-/** Records a notification for a user (written by the server when something happens to them). */
-export async function createNotification(db: Pick<Database, "insert">, notification: NewNotification): Promise<void> {
-  await db.insert(notifications).values({ ...notification, link: notification.link ?? null });
+/**
+ * Records a notification for a user (written by the server when something happens to them) and
+ * tells the user's open tabs once the surrounding transaction commits.
+ */
+export async function createNotification(db: Pick<Database, "insert" | "execute">, notification: NewNotification): Promise<void> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ ...notification, link: notification.link ?? null })
+    .returning({ id: notifications.id });
+  await publish(db, [notification.userId], { type: "notification.created", notificationId: row!.id });
+}
+
+export interface NotificationView {
+  id: string;
+  title: string;
+  message: string;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+/** The user's latest 50 notifications, newest first (spec section 7). */
+export async function listNotifications(db: Database, userId: string): Promise<NotificationView[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      link: notifications.link,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_LIMIT);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Marks one of the user's notifications read and returns where it leads. Another user's id
+ * changes nothing and reads as unknown (null).
+ */
+export async function markNotificationRead(db: Database, userId: string, id: string): Promise<{ link: string | null } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ link: notifications.link });
+    if (row) await publish(tx, [userId], { type: "counts" });
+    return row ?? null;
+  });
+}
+
+/** Mark all read: every unread notification of this user, and nobody else's. */
+export async function markAllNotificationsRead(db: Database, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await publish(tx, [userId], { type: "counts" });
+    return rows.length;
+  });
 }

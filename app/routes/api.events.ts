@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { readSession, sessionStillValid } from "~/features/auth/session.server";
+import { eventStreamResponse } from "~/features/realtime/event-stream.server";
+import { getRealtime } from "~/features/realtime/realtime.server";
+import type { Route } from "./+types/api.events";
+
+/** GET /api/events: the Server-Sent Events stream of one signed-in tab (ids only, see realtime.server). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await readSession(request);
+  if (!session.user || !session.sessionId) throw data({ error: "unauthorized" }, { status: 401 });
+  const sessionId = session.sessionId;
+  return eventStreamResponse({
+    hub: getRealtime().hub,
+    userId: session.user.id,
+    signal: request.signal,
+    sessionValid: () => sessionStillValid(sessionId),
+  });
+}
