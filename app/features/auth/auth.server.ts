@@ -1,13 +1,15 @@
 import path from "node:path";
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { existingAccountMail, passwordResetMail, verificationMail } from "./emails";
+import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
+import { changeEmailMail, existingAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
 
 /** Seconds. A session slides: it is extended once a day while it is used, and ends after 30 idle days. */
 export const SESSION_EXPIRES_IN = 30 * 24 * 60 * 60;
@@ -68,8 +70,10 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_EXPIRES_IN,
       // In the background like the other mails: a new address must not answer slower than a known one.
-      sendVerificationEmail: async ({ user, url }) => {
-        sendInBackground(mailer, verificationMail(user.email, user.name, url));
+      // A changed address gets its own text (the link goes to the new address; Better Auth passes it as user.email).
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const mail = isChangeEmailToken(token) ? changeEmailMail : verificationMail;
+        sendInBackground(mailer, mail(user.email, user.name, url));
       },
     },
     user: {
@@ -96,6 +100,21 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       useSecureCookies: baseUrl.startsWith("https://"),
       cookiePrefix: "marktplatz",
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      // The theme is kept with the account: a new session (sign-in, verified link) brings it along.
+      after: createAuthMiddleware(async (ctx) => {
+        const created = ctx.context.newSession;
+        if (!created) return;
+        const [row] = await db.select({ theme: schema.profiles.theme }).from(schema.profiles).where(eq(schema.profiles.userId, created.user.id));
+        if (!row) return;
+        ctx.setCookie(THEME_COOKIE_NAME, row.theme, {
+          path: "/",
+          maxAge: PREFERENCE_MAX_AGE_SECONDS,
+          sameSite: "lax",
+          secure: baseUrl.startsWith("https://"),
+        });
+      }),
     },
     databaseHooks: {
       user: {

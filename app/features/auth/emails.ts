@@ -37,3 +37,17 @@ export function existingAccountMail(to: string, name: string, url: string): Mail
 export function changeEmailMail(to: string, name: string, url: string): MailMessage {
   return actionMail({ to, name, url, subject: de.mail.changeEmailSubject, text: de.mail.changeEmailText, button: de.mail.verifyButton, note: de.mail.verifyExpiry });
 }
+
+/**
+ * Whether a verification token belongs to an e-mail change (Better Auth marks its JWT with
+ * requestType "change-email-verification"). Only read to choose the mail's text; Better Auth
+ * verifies the token when the link is opened.
+ */
+export function isChangeEmailToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { requestType?: unknown; updateTo?: unknown };
+    return payload.requestType === "change-email-verification" || typeof payload.updateTo === "string";
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { favorites, services } from "~/db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { favorites, profiles, services } from "~/db/schema";
 import { isServiceId } from "~/features/services/services.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -30,4 +30,46 @@ export async function favoriteIds(db: Database, userId: string | null | undefine
     .from(favorites)
     .where(and(eq(favorites.userId, userId), inArray(favorites.serviceId, serviceIds)));
   return new Set(rows.map((r) => r.serviceId));
+}
+
+/** The description of a favourite card is cut to this many characters (spec section 9). */
+export const FAVORITE_EXCERPT_LENGTH = 100;
+
+export interface FavoriteCard {
+  serviceId: string;
+  title: string;
+  /** The first 100 characters of the description; `truncated` says whether there is more. */
+  excerpt: string;
+  truncated: boolean;
+  price: string;
+  category: string;
+  views: number;
+  createdAt: Date;
+  favoritedAt: Date;
+  author: { firstName: string | null; lastName: string | null };
+}
+
+/** The user's favourites with their services and authors, newest first (spec section 7, favorites). */
+export async function listFavorites(db: Database, userId: string): Promise<FavoriteCard[]> {
+  const rows = await db
+    .select({
+      serviceId: services.id,
+      title: services.title,
+      excerpt: sql<string>`left(${services.description}, ${FAVORITE_EXCERPT_LENGTH})`,
+      truncated: sql<boolean>`char_length(${services.description}) > ${FAVORITE_EXCERPT_LENGTH}`,
+      price: services.price,
+      category: services.category,
+      views: services.views,
+      createdAt: services.createdAt,
+      favoritedAt: favorites.createdAt,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(favorites)
+    .innerJoin(services, eq(services.id, favorites.serviceId))
+    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id))
+    .limit(200);
+  return rows.map(({ firstName, lastName, ...row }) => ({ ...row, truncated: Boolean(row.truncated), author: { firstName, lastName } }));
 }

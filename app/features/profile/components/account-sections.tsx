@@ -1,0 +1,119 @@
+import { Download, Loader2, ShieldCheck, Trash2, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/dialog";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { de } from "~/i18n/de";
+import { DELETE_CONFIRMATION_WORD } from "../schema";
+import type { IntentResult } from "./types";
+
+function fileNameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? "datenexport.json";
+}
+
+/** Data Protection and Privacy: the export downloads a JSON file named with the date. */
+export function PrivacySection() {
+  const [busy, setBusy] = useState(false);
+
+  async function exportData() {
+    setBusy(true);
+    try {
+      const response = await fetch("/profile/export", { headers: { Accept: "application/json" }, cache: "no-store" });
+      if (!response.ok) throw new Error(`export answered ${response.status}`);
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileNameOf(response);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast.success(de.profile.privacy.exported);
+    } catch {
+      toast.error(de.profile.privacy.exportFailed, { description: de.profile.privacy.exportFailedText });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id="privacy-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+          {de.profile.privacy.heading}
+        </h2>
+        <CardDescription>{de.profile.privacy.text}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button type="button" variant="outline" onClick={() => void exportData()} disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+          {busy ? de.profile.privacy.exporting : de.profile.privacy.export}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Danger Zone: deleting the account needs the exact word, here and on the server. */
+export function DangerZone() {
+  const fetcher = useFetcher<{ deleteAccount?: IntentResult }>();
+  const [word, setWord] = useState("");
+  const result = fetcher.data?.deleteAccount;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (result && !result.ok) toast.error(result.error ?? de.profile.danger.failed);
+  }, [result]);
+
+  return (
+    <Card className="border-destructive/60">
+      <CardHeader>
+        <h2 id="danger-heading" className="flex items-center gap-2 text-xl font-semibold text-destructive">
+          <TriangleAlert className="size-5" aria-hidden="true" />
+          {de.profile.danger.heading}
+        </h2>
+        <CardDescription>{de.profile.danger.text}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog onOpenChange={(open) => !open && setWord("")}>
+          <AlertDialogTrigger asChild>
+            <Button type="button" variant="destructive">
+              <Trash2 aria-hidden="true" />
+              {de.profile.danger.delete}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>{de.profile.danger.dialogTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{de.profile.danger.dialogText}</AlertDialogDescription>
+            <fetcher.Form method="post" action="/profile" className="grid gap-4" noValidate>
+              <input type="hidden" name="intent" value="deleteAccount" />
+              <FormField
+                id="delete-confirmation"
+                name="confirmation"
+                label={de.profile.danger.confirmLabel}
+                value={word}
+                onChange={(event) => setWord(event.currentTarget.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                error={result && !result.ok ? result.fieldErrors?.confirmation : undefined}
+              />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <AlertDialogCancel type="button">{de.profile.danger.cancel}</AlertDialogCancel>
+                <Button type="submit" variant="destructive" disabled={busy || word !== DELETE_CONFIRMATION_WORD}>
+                  {busy ? de.profile.danger.deleting : de.profile.danger.confirm}
+                </Button>
+              </div>
+            </fetcher.Form>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

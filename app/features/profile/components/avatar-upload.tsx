@@ -1,0 +1,69 @@
+import { Camera, Loader2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { de } from "~/i18n/de";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
+import { uploadWithProgress } from "../upload-client";
+
+const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
+
+/** The avatar with its upload button; the server checks the bytes again and re-encodes. */
+export function AvatarUpload({ avatarUrl, firstName, lastName }: { avatarUrl: string | null; firstName: string; lastName: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function upload(file: File) {
+    if (file.size > IMAGE_MAX_BYTES) return toast.error(de.profile.avatar.uploadFailed, { description: de.profile.avatar.tooLarge });
+    if (!IMAGE_TYPES.includes(file.type)) return toast.error(de.profile.avatar.uploadFailed, { description: de.profile.avatar.notImage });
+    const body = new FormData();
+    body.append("avatar", file);
+    setProgress(0);
+    try {
+      const answer = await uploadWithProgress("/profile/avatar", body, setProgress);
+      if (answer.ok) {
+        toast.success(de.profile.avatar.updated);
+        await revalidator.revalidate();
+      } else {
+        toast.error(answer.title, { description: answer.message });
+      }
+    } catch {
+      toast.error(de.profile.avatar.error);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <div className="relative">
+        <Avatar src={avatarUrl} firstName={firstName} lastName={lastName} className="size-24 text-3xl" />
+        {progress !== null && (
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/55 text-sm font-semibold text-white">
+            {progress} %
+          </span>
+        )}
+      </div>
+      <input
+        ref={input}
+        id="avatar-file"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="hidden"
+        aria-label={de.profile.avatar.change}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = "";
+          if (file) void upload(file);
+        }}
+      />
+      <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+        {progress !== null ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
+        {progress !== null ? de.profile.avatar.uploading : de.profile.avatar.change}
+      </Button>
+    </div>
+  );
+}

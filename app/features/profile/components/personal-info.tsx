@@ -1,0 +1,180 @@
+import { BadgeCheck, CalendarDays, ExternalLink, Eye, Pencil, ShieldCheck, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { de } from "~/i18n/de";
+import { displayName, formatDate } from "~/lib/format";
+import { BIO_MAX } from "../schema";
+import { AvatarUpload } from "./avatar-upload";
+import { ChangeEmailDialog } from "./change-email-dialog";
+import { ThemeSwitch } from "./theme-switch";
+import type { IntentResult, ProfileView } from "./types";
+
+const textareaClass =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
+
+export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: "light" | "dark" }) {
+  const [editing, setEditing] = useState(false);
+  const name = displayName(profile.firstName, profile.lastName);
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id="personal-info" className="text-xl font-semibold">
+          {de.profile.personalInfo}
+        </h2>
+        <CardDescription>{de.profile.personalInfoText}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <AvatarUpload avatarUrl={profile.avatarUrl} firstName={profile.firstName} lastName={profile.lastName} />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="text-2xl font-bold tracking-tight">{name}</p>
+              <Badge variant="outline">
+                <UserRound className="size-3.5" aria-hidden="true" />
+                {de.profile.role(profile.role)}
+              </Badge>
+              {profile.role === "support" && (
+                <Badge variant="secondary">
+                  <ShieldCheck className="size-3.5" aria-hidden="true" />
+                  {de.profile.support}
+                </Badge>
+              )}
+              {profile.isPremium && (
+                <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+                  <BadgeCheck className="size-3.5" aria-hidden="true" />
+                  {de.profile.premium}
+                </Badge>
+              )}
+            </div>
+            <p className="mt-1 break-all text-muted-foreground">{profile.email}</p>
+            <p className="text-muted-foreground">{profile.username ? `@${profile.username}` : de.profile.noUsername}</p>
+            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1.5">
+                <Eye className="size-4" aria-hidden="true" />
+                {de.profile.profileViews(profile.profileViews)}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden="true" />
+                {de.profile.memberSince(formatDate(profile.createdAt, "monthYear"))}
+              </span>
+            </div>
+          </div>
+        </div>
+
+        {editing ? (
+          <EditProfileForm profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <div>
+              <h3 className="text-sm font-medium text-muted-foreground">{de.profile.bio}</h3>
+              <p className="mt-1 whitespace-pre-line break-words">{profile.bio || de.profile.noBio}</p>
+            </div>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button type="button" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                {de.profile.edit}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={profile.username ? `/u/${encodeURIComponent(profile.username)}` : `/public-profile/${profile.userId}`}>
+                  <ExternalLink aria-hidden="true" />
+                  {de.profile.publicProfileLink}
+                </Link>
+              </Button>
+            </div>
+          </>
+        )}
+
+        <ThemeSwitch theme={theme} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
+  const fetcher = useFetcher<{ updateProfile?: IntentResult }>();
+  const [bio, setBio] = useState(profile.bio ?? "");
+  const result = fetcher.data?.updateProfile;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(de.profile.updatedTitle, { description: de.profile.updatedText });
+      onDone();
+    } else {
+      toast.error(de.profile.updateErrorTitle, { description: de.profile.updateErrorText });
+    }
+  }, [result, onDone]);
+
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const bioError = errors?.bio;
+  return (
+    <fetcher.Form method="post" action="/profile" className="grid gap-4" noValidate aria-labelledby="edit-profile-heading">
+      <h3 id="edit-profile-heading" className="sr-only">
+        {de.profile.edit}
+      </h3>
+      <input type="hidden" name="intent" value="updateProfile" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="first-name" name="firstName" label={de.profile.firstName} defaultValue={profile.firstName} autoComplete="given-name" maxLength={50} error={errors?.firstName} required />
+        <FormField id="last-name" name="lastName" label={de.profile.lastName} defaultValue={profile.lastName} autoComplete="family-name" maxLength={50} error={errors?.lastName} required />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="profile-email">{de.profile.email}</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input id="profile-email" type="email" value={profile.email} disabled readOnly />
+          <ChangeEmailDialog currentEmail={profile.email} />
+        </div>
+      </div>
+      <FormField
+        id="username"
+        name="username"
+        label={de.profile.username}
+        placeholder={de.profile.usernamePlaceholder}
+        defaultValue={profile.username ?? ""}
+        autoComplete="username"
+        maxLength={30}
+        hint={de.profile.usernameHint}
+        error={errors?.username}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="bio">{de.profile.bio}</Label>
+        <textarea
+          id="bio"
+          name="bio"
+          rows={4}
+          maxLength={BIO_MAX}
+          value={bio}
+          onChange={(event) => setBio(event.currentTarget.value)}
+          placeholder={de.profile.bioPlaceholder}
+          aria-invalid={bioError ? true : undefined}
+          aria-describedby={bioError ? "bio-counter bio-error" : "bio-counter"}
+          className={textareaClass}
+        />
+        <p id="bio-counter" className="text-right text-xs text-muted-foreground">
+          {de.profile.bioCounter(bio.length, BIO_MAX)}
+        </p>
+        {bioError && (
+          <p id="bio-error" className="text-sm font-medium text-destructive">
+            {bioError}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {de.profile.cancel}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? de.profile.saving : de.profile.save}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

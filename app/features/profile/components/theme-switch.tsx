@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { Label } from "~/components/ui/label";
+import { de } from "~/i18n/de";
+import { cn } from "~/lib/utils";
+
+/** Light (default) or dark; saved with the account and as the cookie the server renders with. */
+export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("theme");
+  const current = pending === "dark" || pending === "light" ? pending : theme;
+  const dark = current === "dark";
+
+  useEffect(() => {
+    document.documentElement.classList.toggle("dark", dark);
+  }, [dark]);
+
+  return (
+    <section aria-labelledby="theme-heading" className="flex items-center justify-between gap-4 rounded-lg border p-4">
+      <div>
+        <h3 id="theme-heading" className="font-medium">
+          {de.profile.theme.heading}
+        </h3>
+        <p id="theme-hint" className="text-sm text-muted-foreground">
+          {de.profile.theme.hint}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <Label htmlFor="theme-switch">{de.profile.theme.dark}</Label>
+        <button
+          id="theme-switch"
+          type="button"
+          role="switch"
+          aria-checked={dark}
+          aria-describedby="theme-hint"
+          onClick={() => fetcher.submit({ intent: "theme", theme: dark ? "light" : "dark" }, { method: "post", action: "/profile" })}
+          className={cn(
+            "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            dark ? "bg-primary" : "bg-input",
+          )}
+        >
+          <span className={cn("inline-block size-5 rounded-full bg-background shadow transition-transform", dark ? "translate-x-5" : "translate-x-0")} />
+        </button>
+      </div>
+    </section>
+  );
+}

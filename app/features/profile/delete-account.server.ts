@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import {
+  account,
+  favorites,
+  notifications,
+  profiles,
+  purchases,
+  serviceComments,
+  serviceReviews,
+  services,
+  session,
+  supportTickets,
+  user,
+} from "~/db/schema";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import type { FileStorage } from "~/lib/storage.server";
+import { deleteAccountSchema } from "./schema";
+
+/**
+ * Deletes an account (spec section 7, "Account deletion"). The confirmation word is checked
+ * here, not only in the dialog. The database part is one transaction: the user's favourites,
+ * reviews (= ratings), comments, services, purchases, notifications, support tickets, profile,
+ * sessions, credentials and the account go together or not at all. Chat messages stay: their
+ * sender becomes null ('Unknown User'). Rating averages of other people's services stay exact,
+ * because the review trigger recounts each affected service inside this transaction.
+ * The avatar and gallery files are removed after the commit; chat attachments stay with the
+ * retained messages.
+ */
+export async function deleteAccount(
+  db: Database,
+  storage: FileStorage,
+  { actorId, input }: { actorId: string | null; input: Record<string, unknown> },
+): Promise<void> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.danger.failed);
+  const parsed = deleteAccountSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("INVALID", de.profile.danger.wrongWord, { confirmation: de.profile.danger.wrongWord });
+
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, actorId)).for("update");
+    if (!found) throw new AppError("NOT_FOUND", de.profile.notFound);
+    await tx.delete(favorites).where(eq(favorites.userId, actorId));
+    await tx.delete(serviceReviews).where(eq(serviceReviews.userId, actorId));
+    await tx.delete(serviceComments).where(eq(serviceComments.userId, actorId));
+    // The user's services take their own reviews, comments and others' favourites with them.
+    await tx.delete(services).where(eq(services.createdBy, actorId));
+    await tx.delete(purchases).where(eq(purchases.buyerId, actorId));
+    await tx.delete(notifications).where(eq(notifications.userId, actorId));
+    await tx.delete(supportTickets).where(eq(supportTickets.userId, actorId));
+    await tx.delete(profiles).where(eq(profiles.userId, actorId));
+    await tx.delete(session).where(eq(session.userId, actorId));
+    await tx.delete(account).where(eq(account.userId, actorId));
+    // Messages and conversations keep their rows; their user references become null.
+    await tx.delete(user).where(eq(user.id, actorId));
+  });
+
+  const results = await Promise.allSettled([storage.deletePrefix(`avatars/${actorId}`), storage.deletePrefix(`gallery/${actorId}`)]);
+  for (const result of results) {
+    if (result.status === "rejected") console.error("Files of a deleted account could not be removed:", result.reason);
+  }
+}

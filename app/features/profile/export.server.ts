@@ -1,0 +1,88 @@
+import { desc, eq } from "drizzle-orm";
+import { favorites, notifications, profiles, purchases, serviceComments, serviceReviews, services, supportTickets, user } from "~/db/schema";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+
+type Row = Record<string, unknown>;
+
+/** Column names as stored (snake_case), the way the spec names the export's fields. */
+function snakeKeys(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
+}
+
+export interface DataExport {
+  export_date: string;
+  user_info: { user_id: string; email: string; created_at: Date };
+  profile: Row | null;
+  services: Row[];
+  favorites: Row[];
+  reviews: Row[];
+  ratings: Row[];
+  comments: Row[];
+  purchases: Row[];
+  notifications: Row[];
+  support_tickets: Row[];
+}
+
+/**
+ * Everything stored about the user, from the user's own rows only (spec section 3, "Data export
+ * file"). Ratings and reviews are one table here (ADR 004): "ratings" lists every rating the
+ * user gave, "reviews" the same rows with their texts.
+ */
+export async function exportUserData(db: Database, { actorId, now = new Date() }: { actorId: string | null; now?: Date }): Promise<DataExport> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.privacy.exportFailedText);
+  const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
+  if (!account) throw new AppError("NOT_FOUND", de.profile.notFound);
+
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, actorId)),
+    db
+      .select({
+        id: services.id,
+        title: services.title,
+        description: services.description,
+        price: services.price,
+        category: services.category,
+        createdBy: services.createdBy,
+        views: services.views,
+        isFeatured: services.isFeatured,
+        createdAt: services.createdAt,
+        updatedAt: services.updatedAt,
+      })
+      .from(services)
+      .where(eq(services.createdBy, actorId))
+      .orderBy(desc(services.createdAt)),
+    db
+      .select({ id: favorites.id, userId: favorites.userId, serviceId: favorites.serviceId, serviceTitle: services.title, createdAt: favorites.createdAt })
+      .from(favorites)
+      .leftJoin(services, eq(services.id, favorites.serviceId))
+      .where(eq(favorites.userId, actorId))
+      .orderBy(desc(favorites.createdAt)),
+    db.select().from(serviceReviews).where(eq(serviceReviews.userId, actorId)).orderBy(desc(serviceReviews.createdAt)),
+    db.select().from(serviceComments).where(eq(serviceComments.userId, actorId)).orderBy(desc(serviceComments.createdAt)),
+    db.select().from(purchases).where(eq(purchases.buyerId, actorId)).orderBy(desc(purchases.createdAt)),
+    db.select().from(notifications).where(eq(notifications.userId, actorId)).orderBy(desc(notifications.createdAt)),
+    db.select().from(supportTickets).where(eq(supportTickets.userId, actorId)).orderBy(desc(supportTickets.createdAt)),
+  ]);
+
+  return {
+    export_date: now.toISOString(),
+    user_info: { user_id: account.id, email: account.email, created_at: account.createdAt },
+    profile: profileRows[0] ? snakeKeys(profileRows[0]) : null,
+    services: serviceRows.map(snakeKeys),
+    favorites: favoriteRows.map(snakeKeys),
+    reviews: reviewRows.map(snakeKeys),
+    ratings: reviewRows.map((r) => snakeKeys({ userId: r.userId, serviceId: r.serviceId, rating: r.rating, createdAt: r.createdAt })),
+    comments: commentRows.map(snakeKeys),
+    purchases: purchaseRows.map(snakeKeys),
+    notifications: notificationRows.map(snakeKeys),
+    support_tickets: ticketRows.map(snakeKeys),
+  };
+}
+
+/** "datenexport-2026-11-21.json": the date in Germany, where the user downloads it. */
+export function exportFileName(now = new Date()): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `datenexport-${day}.json`;
+}

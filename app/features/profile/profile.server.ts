@@ -1,0 +1,113 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { profiles, user, type Theme } from "~/db/schema";
+import { fieldErrors } from "~/features/auth/schema";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { profileUpdateSchema, themeSchema } from "./schema";
+
+export interface OwnProfile {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  gallery: string[];
+  role: "user" | "support";
+  isPremium: boolean;
+  profileViews: number;
+  theme: Theme;
+  createdAt: Date;
+}
+
+/** The signed-in user's own profile (every field), or null when there is none. */
+export async function getOwnProfile(db: Database, userId: string): Promise<OwnProfile | null> {
+  const [row] = await db
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      // The account's address is the truth; the profile's copy follows it (auth hooks).
+      email: user.email,
+      username: profiles.username,
+      bio: profiles.bio,
+      avatarUrl: profiles.avatarUrl,
+      gallery: profiles.gallery,
+      role: profiles.role,
+      isPremium: profiles.isPremium,
+      profileViews: profiles.profileViews,
+      theme: profiles.theme,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
+}
+
+/** A unique violation from either driver (PGlite and node-postgres report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return !constraint || name === constraint || String((e as Error).message).includes(constraint);
+  }
+  return false;
+}
+
+function usernameTaken(): AppError {
+  return new AppError("CONFLICT", de.profile.errors.usernameTaken, { username: de.profile.errors.usernameTaken });
+}
+
+/**
+ * Saves first name, last name, username and bio. A username belongs to one person whatever
+ * the letter case: checked first for a clear message, and by the unique index on lower(username)
+ * when two people race for the same name. The account's display name (used in mails) follows.
+ */
+export async function updateProfile(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.updateErrorText);
+  const parsed = profileUpdateSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
+  }
+  const { firstName, lastName, username, bio } = parsed.data;
+  if (username) {
+    const [taken] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(sql`lower(${profiles.username})`, username.toLowerCase()), ne(profiles.userId, actorId)));
+    if (taken) throw usernameTaken();
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(profiles)
+        .set({ firstName, lastName, username, bio, updatedAt: new Date() })
+        .where(eq(profiles.userId, actorId))
+        .returning({ userId: profiles.userId });
+      if (!row) throw new AppError("NOT_FOUND", de.profile.notFound);
+      await tx.update(user).set({ name: `${firstName} ${lastName}`, updatedAt: new Date() }).where(eq(user.id, actorId));
+      return parsed.data;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "profiles_username_lower_idx")) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** Keeps the chosen theme with the account, so it follows the user to every device. */
+export async function saveTheme(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }): Promise<Theme> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.updateErrorText);
+  const parsed = themeSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("INVALID", de.profile.updateErrorText);
+  await db.update(profiles).set({ theme: parsed.data.theme }).where(eq(profiles.userId, actorId));
+  return parsed.data.theme;
+}
+
+/** The theme stored with an account (light unless dark was chosen). */
+export async function storedTheme(db: Database, userId: string): Promise<Theme> {
+  const [row] = await db.select({ theme: profiles.theme }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.theme === "dark" ? "dark" : "light";
+}

@@ -1,0 +1,93 @@
+import { Mail, UserRound } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Label } from "~/components/ui/label";
+import { de } from "~/i18n/de";
+import { displayName, formatDate } from "~/lib/format";
+import { STATUS_BADGE, TICKET_STATUSES, type TicketStatus } from "../schema";
+
+export interface TicketCardData {
+  id: string;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  author: { firstName: string | null; lastName: string | null; email: string | null } | null;
+}
+
+export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData; canChangeStatus: boolean }) {
+  const headingId = `ticket-${ticket.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={headingId} className="min-w-0 break-words text-lg font-semibold">
+          {ticket.subject}
+        </h2>
+        <Badge variant={STATUS_BADGE[ticket.status]}>{de.support.statusLabels[ticket.status]}</Badge>
+      </div>
+      {ticket.author && (
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="size-4" aria-hidden="true" />
+            <span className="sr-only">{de.support.author}: </span>
+            {displayName(ticket.author.firstName, ticket.author.lastName)}
+          </span>
+          {ticket.author.email && (
+            <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              {ticket.author.email}
+            </span>
+          )}
+        </p>
+      )}
+      <p className="mt-3 whitespace-pre-line break-words">{ticket.description}</p>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
+          <span>{de.support.createdAt(formatDate(ticket.createdAt, "dateTime"))}</span>
+          <span>{de.support.updatedAt(formatDate(ticket.updatedAt, "dateTime"))}</span>
+        </p>
+        {canChangeStatus && <StatusSelect ticketId={ticket.id} subject={ticket.subject} status={ticket.status} />}
+      </div>
+    </article>
+  );
+}
+
+function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
+  const fetcher = useFetcher<{ status?: { ok: boolean; error?: string } }>();
+  const result = fetcher.data?.status;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(de.support.statusUpdated);
+    else toast.error(de.support.statusError, { description: result.error });
+  }, [result]);
+  const pending = fetcher.formData?.get("status");
+  const value = typeof pending === "string" ? pending : status;
+  const id = `status-${ticketId}`;
+
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="sr-only">
+        {de.support.statusOf(subject)}
+      </Label>
+      <span aria-hidden="true" className="text-sm text-muted-foreground">
+        {de.support.status}
+      </span>
+      <select
+        id={id}
+        value={value}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => fetcher.submit({ intent: "status", ticketId, status: event.currentTarget.value }, { method: "post", action: "/support" })}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {TICKET_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {de.support.statusLabels[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

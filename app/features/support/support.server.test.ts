@@ -1,0 +1,114 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications, profiles, supportTickets, user } from "~/db/schema";
+import { de } from "~/i18n/de";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { createTicket, listTickets, setTicketStatus } from "./support.server";
+
+let t: TestDatabase;
+const ANNA = "u-support-anna";
+const BEN = "u-support-ben";
+const STAFF = "u-support-staff";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const people = [
+    { id: ANNA, first: "Anna", last: "Alt", role: "user" as const },
+    { id: BEN, first: "Ben", last: "Berg", role: "user" as const },
+    { id: STAFF, first: "Sina", last: "Support", role: "support" as const },
+  ];
+  await t.db.insert(user).values(people.map((p) => ({ id: p.id, name: `${p.first} ${p.last}`, email: `${p.id}@example.de`, emailVerified: true })));
+  await t.db.insert(profiles).values(people.map((p) => ({ userId: p.id, email: `${p.id}@example.de`, firstName: p.first, lastName: p.last, role: p.role })));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+async function ticketOf(id: string) {
+  const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  return row!;
+}
+
+describe(`support tickets on ${testEngine}`, () => {
+  it("creates a ticket as open, trimmed; blank fields are refused with the spec's text", async () => {
+    const created = await createTicket(t.db, { actorId: ANNA, input: { subject: "  Rechnung fehlt ", description: " Bitte senden. " } });
+    expect(created.status).toBe("open");
+    expect(await ticketOf(created.id)).toMatchObject({ userId: ANNA, subject: "Rechnung fehlt", description: "Bitte senden.", status: "open" });
+    for (const input of [{ subject: "   ", description: "Text" }, { subject: "Betreff", description: "\n\t " }, {}]) {
+      await expect(createTicket(t.db, { actorId: ANNA, input })).rejects.toMatchObject({ code: "INVALID", message: "Please fill in all fields" });
+    }
+    await expect(createTicket(t.db, { actorId: ANNA, input: { subject: "x".repeat(201), description: "Text" } })).rejects.toMatchObject({
+      message: de.support.subjectTooLong,
+    });
+    await expect(createTicket(t.db, { actorId: null, input: { subject: "A", description: "B" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("users see only their own tickets; the support role sees all with author name and e-mail", async () => {
+    const anna = await createTicket(t.db, { actorId: ANNA, input: { subject: "Annas Frage", description: "A" } });
+    const ben = await createTicket(t.db, { actorId: BEN, input: { subject: "Bens Frage", description: "B" } });
+
+    const forAnna = await listTickets(t.db, { viewerId: ANNA });
+    expect(forAnna.isSupport).toBe(false);
+    expect(forAnna.tickets.map((x) => x.id)).toContain(anna.id);
+    expect(forAnna.tickets.map((x) => x.id)).not.toContain(ben.id);
+    expect(forAnna.tickets.every((x) => x.author === null)).toBe(true);
+
+    const forBen = await listTickets(t.db, { viewerId: BEN });
+    expect(forBen.tickets.map((x) => x.id)).toEqual([ben.id]);
+
+    const forStaff = await listTickets(t.db, { viewerId: STAFF });
+    expect(forStaff.isSupport).toBe(true);
+    const ids = forStaff.tickets.map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([anna.id, ben.id]));
+    expect(forStaff.tickets.find((x) => x.id === ben.id)!.author).toEqual({ firstName: "Ben", lastName: "Berg", email: `${BEN}@example.de` });
+    // Newest first.
+    expect(ids.indexOf(ben.id)).toBeLessThan(ids.indexOf(anna.id));
+    await expect(listTickets(t.db, { viewerId: null })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("refuses a status change by anyone but support, changing nothing", async () => {
+    const ticket = await createTicket(t.db, { actorId: ANNA, input: { subject: "Eigenes Ticket", description: "Text" } });
+    const before = await ticketOf(ticket.id);
+    for (const actorId of [ANNA, BEN]) {
+      await expect(setTicketStatus(t.db, { actorId, input: { ticketId: ticket.id, status: "closed" } })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: de.support.forbidden,
+      });
+    }
+    await expect(setTicketStatus(t.db, { actorId: null, input: { ticketId: ticket.id, status: "closed" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await ticketOf(ticket.id)).toEqual(before);
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ANNA));
+    expect(notes).toEqual([]);
+  });
+
+  it("support sets any status in any order; the author is notified with a link to /support", async () => {
+    const ticket = await createTicket(t.db, { actorId: BEN, input: { subject: "Upload klappt nicht", description: "Text" } });
+    for (const status of ["resolved", "open", "closed", "in_progress"] as const) {
+      const before = await ticketOf(ticket.id);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status } })).toEqual({ status, changed: true });
+      const after = await ticketOf(ticket.id);
+      expect(after.status).toBe(status);
+      expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    }
+    const notes = await t.db
+      .select({ title: notifications.title, message: notifications.message, link: notifications.link, read: notifications.read })
+      .from(notifications)
+      .where(and(eq(notifications.userId, BEN)));
+    expect(notes).toHaveLength(4);
+    expect(notes).toContainEqual({ title: "Ticket-Status geändert", message: "Ihr Ticket „Upload klappt nicht“ ist jetzt in Bearbeitung.", link: "/support", read: false });
+    // Setting the same status again changes nothing and notifies nobody.
+    expect(await setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status: "in_progress" } })).toEqual({ status: "in_progress", changed: false });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, BEN))).toHaveLength(4);
+  });
+
+  it("refuses unknown statuses and tickets", async () => {
+    const ticket = await createTicket(t.db, { actorId: ANNA, input: { subject: "Status", description: "Text" } });
+    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status: "done" } })).rejects.toMatchObject({ code: "INVALID" });
+    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: "not-a-uuid", status: "closed" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: "00000000-0000-4000-8000-000000000000", status: "closed" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await ticketOf(ticket.id)).status).toBe("open");
+  });
+});
