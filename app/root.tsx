@@ -18,8 +18,13 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
 import { readSession } from "./features/auth/session.server";
+import { countUnreadMessages } from "./features/messaging/messaging.server";
+import { countUnreadNotifications } from "./features/notifications/notifications.server";
+import { useLiveCounts } from "./features/notifications/use-live-counts";
+import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
 import { de, pageMeta, pageTitle } from "./i18n/de";
+import { getDatabase } from "./lib/db.server";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 
@@ -30,7 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
   for (const cookie of session.setCookies) headers.append("Set-Cookie", cookie);
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
-  return data({ user: session.user, preferences, flash: flash.toast, newMessages: 0 }, { headers });
+  const counts = session.user ? await loadCounts(session.user.id) : null;
+  return data({ user: session.user, preferences, flash: flash.toast, counts }, { headers });
+}
+
+/** The badge's newMessages and the unread notifications, read with the page (then kept live). */
+async function loadCounts(userId: string) {
+  const { db } = await getDatabase();
+  const [newMessages, unreadNotifications] = await Promise.all([countUnreadMessages(db, userId), countUnreadNotifications(db, userId)]);
+  return { newMessages, unreadNotifications };
 }
 
 export function meta() {
@@ -83,11 +96,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   useFlashToast(rootData?.flash);
+  const user = rootData?.user ?? null;
+  // One event stream per signed-in tab; the counts follow it (or poll while it is down).
+  useRealtimeConnection(!!user);
+  const counts = useLiveCounts(user ? (rootData?.counts ?? null) : null);
   return (
     <>
       <SiteHeader
-        user={rootData?.user ?? null}
-        newMessages={rootData?.newMessages ?? 0}
+        user={user}
+        newMessages={counts?.newMessages ?? 0}
+        unreadNotifications={counts?.unreadNotifications ?? 0}
         theme={rootData?.preferences.theme ?? "light"}
       />
       <main id="main" className="flex flex-1 flex-col">

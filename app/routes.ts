@@ -14,11 +14,12 @@ export default [
     route("create-service", "routes/create-service.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("chats/:chatId?", "routes/chats.tsx"),
-    route("live-chat/:chatId?", "routes/live-chat.tsx"),
     route("profile", "routes/profile.tsx"),
     route("support", "routes/support.tsx"),
   ]),
 
+  // Signed out, the live chat says so itself (spec: 'Bitte melden Sie sich an, um den Live-Chat zu nutzen.').
+  route("live-chat/:chatId?", "routes/live-chat.tsx"),
   route("u/:username", "routes/public-profile.tsx"),
   route("public-profile/:userId", "routes/public-profile-by-id.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

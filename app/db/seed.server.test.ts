@@ -165,7 +165,7 @@ describe(`demo seed on ${testEngine}`, () => {
     expect(counts.favorites).toBeGreaterThanOrEqual(30);
     expect(counts.purchases).toBeGreaterThanOrEqual(5);
     expect(counts.notifications).toBeGreaterThanOrEqual(3);
-    expect(counts.conversations).toBe(3);
+    expect(counts.conversations).toBe(4);
 
     const badPurchases = await one<{ n: number }>(sql`
       select count(*)::int as n from purchases pu join services s on s.id = pu.service_id
@@ -179,18 +179,22 @@ describe(`demo seed on ${testEngine}`, () => {
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(["open", "in_progress", "resolved", "closed"]));
     expect(statuses.every((s) => s.role === "user")).toBe(true);
 
-    const chats = await rows<{ service_id: string | null; n: number; last_ok: boolean; unread: number; ordered: boolean }>(sql`
-      select c.service_id,
+    const chats = await rows<{ service_id: string | null; kind: string; n: number; last_ok: boolean; unread: number; ordered: boolean }>(sql`
+      select c.service_id, c.kind,
              count(m.id)::int as n,
              c.last_message_at = max(m.created_at) as last_ok,
              count(*) filter (where not m.read)::int as unread,
              c.user1_id < c.user2_id as ordered
       from conversations c join messages m on m.conversation_id = c.id
-      group by c.id
+      group by c.id, c.kind
     `);
-    expect(chats.filter((c) => c.service_id !== null)).toHaveLength(2);
-    expect(chats.filter((c) => c.service_id === null)).toHaveLength(1);
-    for (const chat of chats) {
+    expect(chats.filter((c) => c.service_id !== null && c.kind === "service")).toHaveLength(2);
+    expect(chats.filter((c) => c.service_id === null && c.kind === "direct")).toHaveLength(2);
+    // One long direct chat (more than a page of 50, all read) for trying "load earlier".
+    const long = chats.filter((c) => c.n > 50);
+    expect(long).toHaveLength(1);
+    expect(long[0]).toMatchObject({ kind: "direct", unread: 0, last_ok: true, ordered: true });
+    for (const chat of chats.filter((c) => c.n <= 50)) {
       expect(chat.n).toBeGreaterThanOrEqual(3);
       expect(chat.n).toBeLessThanOrEqual(8);
       expect(chat.last_ok).toBe(true);

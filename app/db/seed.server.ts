@@ -695,6 +695,32 @@ const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
   },
 ];
 
+/**
+ * A long direct conversation (more than one page of 50), so that "load earlier messages" can be
+ * tried in the live chat: the weekly coordination of a shared client project.
+ */
+const LONG_CHAT_LINES: readonly { from: "a" | "b"; text: (week: number) => string }[] = [
+  { from: "a", text: (w) => `Guten Morgen Max, kurzer Stand zu Woche ${w}: Die Startseite ist fertig gestaltet.` },
+  { from: "b", text: (w) => `Morgen Anna! Prima, ich baue die Texte für Woche ${w} heute Nachmittag ein.` },
+  { from: "a", text: () => "Denk bitte an die Alt-Texte für die neuen Bilder." },
+  { from: "b", text: () => "Mache ich. Brauchst du noch die Freigabe vom Kunden?" },
+  { from: "a", text: (w) => `Ja, die Freigabe für Woche ${w} fehlt noch. Ich frage morgen nach.` },
+  { from: "b", text: () => "Alles klar, dann warte ich damit." },
+  { from: "a", text: () => "Die Ladezeit ist übrigens deutlich besser geworden." },
+  { from: "b", text: (w) => `Sehr gut – dann schließen wir Woche ${w} am Freitag ab.` },
+];
+const LONG_CHAT: DemoConversation = {
+  service: null,
+  a: "anna.schmidt",
+  b: "max.weber",
+  startDaysAgo: 30,
+  unread: 0,
+  messages: Array.from({ length: 64 }, (_, i) => {
+    const line = LONG_CHAT_LINES[i % LONG_CHAT_LINES.length]!;
+    return { from: line.from, text: line.text(Math.floor(i / LONG_CHAT_LINES.length) + 1) };
+  }),
+};
+
 const TARGET_REVIEWS = 120;
 const TARGET_COMMENTS = 60;
 const TARGET_FAVORITES = 40;
@@ -945,7 +971,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
   const messageRows: (typeof messages.$inferInsert)[] = [];
   const notificationRows: (typeof notifications.$inferInsert)[] = [];
 
-  for (const c of DEMO_CONVERSATIONS) {
+  for (const c of [...DEMO_CONVERSATIONS, LONG_CHAT]) {
     const a = member(c.a);
     const b = member(c.b);
     const id = randomUUID();

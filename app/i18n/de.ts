@@ -599,6 +599,7 @@ export const de = {
   },
   /** Both chat views (one messaging domain): /chats (about a service) and /live-chat (direct). */
   messaging: {
+    messagesLabel: "Nachrichten",
     messageLabel: "Nachricht",
     messagePlaceholder: "Nachricht schreiben…",
     attach: "Datei anhängen",

@@ -58,3 +58,28 @@ export function formatFileSize(bytes: number): string {
   }
   return `${value.toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${units[unit]}`;
 }
+
+const berlin = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("de-DE", { ...options, timeZone: "Europe/Berlin" });
+const timeFormat = berlin({ hour: "2-digit", minute: "2-digit" });
+const weekdayFormat = berlin({ weekday: "long" });
+const monthDayFormat = berlin({ day: "numeric", month: "short" });
+const stampFormat = berlin({ day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/** A message's time: HH:mm. */
+export function formatTime(value: Date | string): string {
+  return timeFormat.format(new Date(value));
+}
+
+/** The live chat list's time: dd.MM.yyyy HH:mm. */
+export function formatChatStamp(value: Date | string): string {
+  return stampFormat.format(new Date(value)).replace(",", "");
+}
+
+/** The service chat list's time: under 24 h the time, under 168 h the weekday, else month and day. */
+export function formatChatListTime(value: Date | string, now: Date = new Date()): string {
+  const date = new Date(value);
+  const hours = (now.getTime() - date.getTime()) / 3_600_000;
+  if (hours < 24) return timeFormat.format(date);
+  if (hours < 168) return weekdayFormat.format(date);
+  return monthDayFormat.format(date);
+}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { listMessages, messagesSince, MessagingError } from "~/features/messaging/messaging.server";
+import { sendFromRequest } from "~/features/messaging/requests.server";
 import { getDatabase } from "~/lib/db.server";
 import type { Route } from "./+types/api.conversation-messages";
 
@@ -25,4 +26,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * POST /api/conversations/{id}/messages?view=service|live: send (multipart: text, file), the
+ * same pipeline as the chat pages' form posts; answers { ok, message } or { ok: false, title, description }.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const view = new URL(request.url).searchParams.get("view") === "live" ? "live" : "service";
+  return sendFromRequest(request, view, params.id);
 }

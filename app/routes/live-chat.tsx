@@ -1,10 +1,38 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { LogIn } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ChatScreen } from "~/features/messaging/components/chat-screen";
+import { chatPageAction, loadChatPage } from "~/features/messaging/chat-page.server";
 import { de, pageMeta } from "~/i18n/de";
+import type { Route } from "./+types/live-chat";
 
 export function meta() {
   return pageMeta(de.pages.liveChat);
 }
 
-export default function Page() {
-  return <PlaceholderPage title={de.pages.liveChat} />;
+/** /live-chat and /live-chat/{chatId}: direct conversations (started from a public profile). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadChatPage(request, "live", params.chatId);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return chatPageAction(request, "live", params.chatId);
+}
+
+export default function LiveChatPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    return (
+      <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{de.liveChat.title}</h1>
+        <p className="text-muted-foreground">{de.liveChat.signedOut}</p>
+        <Button asChild>
+          <Link to="/auth?redirectTo=%2Flive-chat">
+            <LogIn aria-hidden="true" />
+            {de.nav.signIn}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return <ChatScreen view="live" conversations={loaderData.conversations} active={loaderData.active} />;
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft, Eye, MessageCircle, Pencil } from "lucide-react";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ServerErrorPage } from "~/components/layout/error-pages";
 import { toast } from "sonner";
 import { Avatar } from "~/components/ui/avatar";
@@ -167,12 +167,14 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">
-                  <Button asChild>
-                    <Link to="/chats">
+                  {/* Reuses the buyer's conversation about this service or starts one, then opens /chats/{id}. */}
+                  <Form method="post" action="/chats" className="grid">
+                    <input type="hidden" name="serviceId" value={service.id} />
+                    <Button type="submit">
                       <MessageCircle aria-hidden="true" />
                       {de.services.detail.chat}
-                    </Link>
-                  </Button>
+                    </Button>
+                  </Form>
                   <FavoriteButton action={action} isFavorite={isFavorite} signedIn />
                 </div>
               ) : (

@@ -6,6 +6,7 @@ import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { de } from "~/i18n/de";
 import { cn } from "~/lib/utils";
+import { NotificationsPopover } from "~/features/notifications/components/notifications-popover";
 import { ThemeToggle } from "./theme-toggle";
 
 interface NavItem {
@@ -49,10 +50,12 @@ function UnreadBadge({ count }: { count: number }) {
 export function SiteHeader({
   user,
   newMessages,
+  unreadNotifications,
   theme,
 }: {
   user: SessionUser | null;
   newMessages: number;
+  unreadNotifications: number;
   theme: ThemeName;
 }) {
   const menuId = useId();
@@ -111,6 +114,7 @@ export function SiteHeader({
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {user && <NotificationsPopover unread={unreadNotifications} />}
           <ThemeToggle theme={theme} />
           <div className="hidden md:block">{authControl}</div>
           <Button

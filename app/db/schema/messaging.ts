@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../../features/messaging/limits";
 import { services } from "./services";
 
-export const MESSAGE_TEXT_MAX = 500;
+export { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX };
 export const CONVERSATION_KINDS = ["service", "direct"] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * One messaging model behind both chat views (architecture.md section 3):

@@ -18,6 +18,7 @@ import { AppError, type AppErrorCode } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import { chatAttachmentKey, type FileStorage } from "~/lib/storage.server";
 import { detectFile, type FileKind, type ReceivedFile } from "~/lib/uploads.server";
+import type { ChatView } from "./message-text";
 
 /**
  * The messaging domain (architecture.md section 3): conversations between two users, about a
@@ -29,8 +30,7 @@ export const RATE_LIMIT = { max: 5, windowSeconds: 60 };
 /** Catch-up re-reads this far before the last message seen: ids and times are not in commit order. */
 const CATCH_UP_OVERLAP = "30 seconds";
 
-/** Which screen a request comes from: it decides the texts and the accepted attachment types. */
-export type ChatView = "service" | "live";
+export { messageText, type ChatView } from "./message-text";
 
 export const VIEW_KIND: Record<ChatView, ConversationKind> = { service: "service", live: "direct" };
 export const VIEW_PATH: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
@@ -509,12 +509,6 @@ async function sentInLastMinute(db: Pick<Database, "execute">, userId: string): 
     where sender_id = ${userId} and created_at > now() - make_interval(secs => ${RATE_LIMIT.windowSeconds})
   `);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
-
-/** The text a message shows in a view: a file-only message gets the view's file text. */
-export function messageText(view: ChatView, message: { content: string; file: { name: string } | null }): string {
-  if (message.content.trim() || !message.file) return message.content;
-  return view === "service" ? de.chats.sentFile(message.file.name) : `📎 ${message.file.name}`;
 }
 
 // ---- attachments ---------------------------------------------------------------------

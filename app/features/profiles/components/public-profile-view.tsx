@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -87,12 +87,15 @@ export function PublicProfileView({
           {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line">{profile.bio}</p>}
         </div>
         {viewer && !isSelf && (
-          <Button asChild>
-            <Link to="/live-chat">
+          // Starts (or reopens) the direct conversation and goes to /live-chat/{id}.
+          <Form method="post" action="/live-chat">
+            <input type="hidden" name="userId" value={profile.userId} />
+            {profile.username && <input type="hidden" name="returnTo" value={`/u/${profile.username}`} />}
+            <Button type="submit">
               <MessageCircle aria-hidden="true" />
               {de.publicProfile.sendMessage}
-            </Link>
-          </Button>
+            </Button>
+          </Form>
         )}
       </header>
 

@@ -1,0 +1,221 @@
+import { ArrowLeft, MessagesSquare, Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { de } from "~/i18n/de";
+import { formatChatListTime, formatChatStamp } from "~/lib/format";
+import { useRealtimeEvents } from "~/features/realtime/realtime-client";
+import { cn } from "~/lib/utils";
+import { messageText, type ChatView } from "../message-text";
+import type { ConversationSummary, MessagePage, PersonView } from "../messaging.server";
+import { useConversation } from "../use-conversation";
+import { Composer } from "./composer";
+import { MessageList } from "./message-list";
+
+export interface ActiveConversation {
+  header: { id: string; other: PersonView; service: { id: string; title: string } | null };
+  page: MessagePage;
+}
+
+const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
+
+function UnreadCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white">
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{de.messaging.unread(count)}</span>
+    </span>
+  );
+}
+
+function ConversationItem({ view, conversation }: { view: ChatView; conversation: ConversationSummary }) {
+  const last = conversation.lastMessage;
+  const preview = last
+    ? `${view === "live" && last.mine ? de.liveChat.you : ""}${messageText(view, { content: last.text, file: last.fileName ? { name: last.fileName } : null })}`
+    : "";
+  // Service chat: relative (time / weekday / month and day); live chat: dd.MM.yyyy HH:mm or the created date.
+  const time =
+    view === "service"
+      ? formatChatListTime(last?.createdAt ?? conversation.createdAt)
+      : formatChatStamp(last?.createdAt ?? conversation.createdAt);
+  return (
+    <NavLink
+      to={`${BASE[view]}/${conversation.id}`}
+      className={({ isActive }) =>
+        cn(
+          "flex gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          isActive && "bg-accent",
+        )
+      }
+    >
+      <Avatar src={conversation.other.avatarUrl} firstName={conversation.other.firstName} lastName={conversation.other.lastName} className="size-10" />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn("truncate", conversation.unreadCount > 0 ? "font-semibold" : "font-medium")}>{conversation.other.name}</span>
+          <span className="shrink-0 text-xs text-muted-foreground" suppressHydrationWarning>
+            {time}
+          </span>
+        </span>
+        {view === "service" && (
+          <span className="block truncate text-xs text-primary">{de.chats.about(conversation.service?.title ?? de.messaging.unknownService)}</span>
+        )}
+        <span className="mt-0.5 flex items-center justify-between gap-2">
+          <span className="truncate text-sm text-muted-foreground">{preview}</span>
+          <UnreadCount count={conversation.unreadCount} />
+        </span>
+      </span>
+    </NavLink>
+  );
+}
+
+function ConversationPane({ view, active, action }: { view: ChatView; active: ActiveConversation; action: string }) {
+  const loadError =
+    view === "service"
+      ? { title: de.chats.sendError, description: de.liveChat.loadMessagesFailed }
+      : { title: de.liveChat.errorTitle, description: de.liveChat.loadMessagesFailed };
+  const conversation = useConversation(active.header.id, active.page, loadError);
+  const { other, service } = active.header;
+  return (
+    <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
+        <Link
+          to={BASE[view]}
+          className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+          aria-label={de.messaging.back}
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <Avatar src={other.avatarUrl} firstName={other.firstName} lastName={other.lastName} />
+        <div className="min-w-0">
+          <h2 id="conversation-title" className="truncate font-semibold">
+            {other.username ? (
+              <Link to={`/u/${other.username}`} className="hover:underline">
+                {other.name}
+              </Link>
+            ) : (
+              other.name
+            )}
+          </h2>
+          {view === "service" && (
+            <p className="truncate text-xs text-muted-foreground">
+              {service ? (
+                <Link to={`/services/${service.id}`} className="hover:underline">
+                  {de.chats.about(service.title)}
+                </Link>
+              ) : (
+                de.chats.about(de.messaging.unknownService)
+              )}
+            </p>
+          )}
+        </div>
+      </header>
+      <MessageList
+        view={view}
+        messages={conversation.messages}
+        hasEarlier={conversation.hasEarlier}
+        loadingEarlier={conversation.loadingEarlier}
+        onLoadEarlier={() => void conversation.loadEarlier()}
+        emptyText={view === "service" ? de.chats.noMessages : de.liveChat.noMessages}
+      />
+      <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} />
+    </section>
+  );
+}
+
+/**
+ * Both chat screens: the list on the left and the open conversation on the right on wide
+ * screens; on narrow ones either the list or the conversation (with a back button).
+ */
+export function ChatScreen({
+  view,
+  conversations,
+  active,
+}: {
+  view: ChatView;
+  conversations: ConversationSummary[];
+  active: ActiveConversation | null;
+}) {
+  const [query, setQuery] = useState("");
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  // The list (last messages, unread counts) follows the stream: re-read it after an event.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useRealtimeEvents((event) => {
+    if (event.type !== "message.created" && event.type !== "message.read" && event.type !== "ready") return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => void revalidator.revalidate(), 300);
+  });
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const switching = navigation.state === "loading" && navigation.location.pathname.startsWith(`${BASE[view]}/`);
+  const shown = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase("de");
+    if (!q) return conversations;
+    return conversations.filter((c) =>
+      [c.other.name, c.service?.title ?? "", c.lastMessage?.text ?? ""].some((v) => v.toLocaleLowerCase("de").includes(q)),
+    );
+  }, [conversations, query]);
+  const t = view === "service" ? de.chats : de.liveChat;
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-0 py-0 sm:px-6 sm:py-6">
+      <h1 className={cn("px-4 pb-3 pt-4 text-2xl font-bold tracking-tight sm:px-0 sm:pt-0", active && "sr-only md:not-sr-only")}>{t.title}</h1>
+      <div className="flex h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-y bg-card sm:h-[calc(100dvh-11rem)] sm:rounded-xl sm:border">
+        <aside
+          aria-label={t.title}
+          className={cn("flex w-full flex-col border-r md:w-80 md:shrink-0", active ? "hidden md:flex" : "flex")}
+        >
+          {view === "service" && (
+            <div className="border-b p-3">
+              <label className="relative block">
+                <span className="sr-only">{de.chats.search}</span>
+                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <input
+                  type="search"
+                  value={query}
+                  onChange={(e) => setQuery(e.currentTarget.value)}
+                  placeholder={de.chats.searchPlaceholder}
+                  className="h-10 w-full rounded-md border border-input bg-background pl-9 pr-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
+                />
+              </label>
+            </div>
+          )}
+          <div className="flex-1 overflow-y-auto p-2">
+            {conversations.length === 0 ? (
+              <div className="px-3 py-10 text-center">
+                <MessagesSquare className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+                <p className="mt-3 font-medium">{view === "service" ? de.chats.noChats : de.liveChat.empty}</p>
+                {view === "service" && <p className="mt-1 text-sm text-muted-foreground">{de.chats.noChatsText}</p>}
+              </div>
+            ) : shown.length === 0 ? (
+              <p className="px-3 py-8 text-center text-sm text-muted-foreground">{de.chats.noMatches}</p>
+            ) : (
+              <ul className="space-y-1">
+                {shown.map((c) => (
+                  <li key={c.id}>
+                    <ConversationItem view={view} conversation={c} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+        <div className={cn("min-w-0 flex-1 flex-col", active ? "flex" : "hidden md:flex")}>
+          {switching ? (
+            <p role="status" className="m-auto text-sm text-muted-foreground">
+              {de.liveChat.loading}
+            </p>
+          ) : active ? (
+            <ConversationPane key={active.header.id} view={view} active={active} action={`${BASE[view]}/${active.header.id}`} />
+          ) : (
+            <div className="m-auto max-w-xs px-6 text-center">
+              <MessagesSquare className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{view === "service" ? de.chats.selectChatTitle : de.liveChat.noneSelected}</p>
+              {view === "service" && <p className="mt-1 text-sm text-muted-foreground">{de.chats.selectChat}</p>}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

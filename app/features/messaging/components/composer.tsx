@@ -1,0 +1,170 @@
+import { Loader2, Paperclip, Send, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../limits";
+import { de } from "~/i18n/de";
+import { formatFileSize } from "~/lib/format";
+import { ACCEPT_ATTRIBUTE, type ChatView } from "../message-text";
+import type { MessageView } from "../messaging.server";
+import type { SendResult } from "../requests.server";
+
+/**
+ * Text field, attach button and send button (spec section 2). While a message is on its way the
+ * input is disabled (busy state) and an upload spinner shows when a file goes along. The server
+ * validates everything again; the checks here only spare a pointless upload.
+ */
+export function Composer({
+  view,
+  conversationId,
+  action,
+  onSent,
+}: {
+  view: ChatView;
+  conversationId: string;
+  /** The page's own address: where the form posts without JavaScript. */
+  action: string;
+  onSent: (message: MessageView) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const uploading = busy && !!file;
+  const textId = useId();
+  const counterId = useId();
+  const texts = view === "service" ? de.chats : de.liveChat;
+
+  const clearFile = () => {
+    if (fileRef.current) fileRef.current.value = "";
+    setFile(null);
+  };
+
+  const chooseFile = (chosen: File | null) => {
+    if (chosen && chosen.size > ATTACHMENT_MAX_BYTES) {
+      toast.error(texts.fileTooLargeTitle, { description: texts.fileTooLarge });
+      clearFile();
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    // Spec: nothing is sent when the text is empty after trimming and no file is attached.
+    if (!text.trim() && !file) return;
+    const body = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/conversations/${conversationId}/messages?view=${view}`, { method: "POST", body });
+      const result = (await response.json().catch(() => null)) as SendResult | null;
+      if (result?.ok) {
+        onSent(result.message);
+        setText("");
+        clearFile();
+      } else if (result) {
+        toast.error(result.title, { description: result.description });
+      } else if (response.status === 413) {
+        toast.error(texts.fileTooLargeTitle, { description: texts.fileTooLarge });
+      } else {
+        toast.error(view === "service" ? de.chats.sendError : de.liveChat.errorTitle, {
+          description: view === "service" ? undefined : de.liveChat.sendFailed,
+        });
+      }
+    } catch (error) {
+      console.warn("Sending failed:", error);
+      toast.error(view === "service" ? de.chats.sendError : de.liveChat.errorTitle, {
+        description: file ? (view === "service" ? de.chats.uploadFailed : de.liveChat.uploadFailed) : view === "live" ? de.liveChat.sendFailed : undefined,
+      });
+    } finally {
+      setBusy(false);
+      // The field was disabled while sending: give the focus back for the next message.
+      requestAnimationFrame(() => textRef.current?.focus());
+    }
+  };
+
+  const left = MESSAGE_TEXT_MAX - text.length;
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      onSubmit={(e) => void submit(e)}
+      className="border-t bg-background p-3"
+    >
+      {file && (
+        <div className="mb-2 flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-1.5 text-sm">
+          {uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Paperclip className="size-4" aria-hidden="true" />}
+          <span className="min-w-0 flex-1 truncate">{file.name}</span>
+          <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+          {uploading ? (
+            <span role="status" className="sr-only">
+              {de.messaging.uploading}
+            </span>
+          ) : (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label={de.messaging.removeFile}
+              onClick={clearFile}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <input
+          ref={fileRef}
+          type="file"
+          name="file"
+          accept={ACCEPT_ATTRIBUTE[view]}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => chooseFile(e.currentTarget.files?.[0] ?? null)}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={de.messaging.attach}
+          disabled={busy}
+          onClick={() => fileRef.current?.click()}
+        >
+          <Paperclip aria-hidden="true" />
+        </Button>
+        <label htmlFor={textId} className="sr-only">
+          {de.messaging.messageLabel}
+        </label>
+        <input
+          ref={textRef}
+          id={textId}
+          name="text"
+          type="text"
+          autoComplete="off"
+          maxLength={MESSAGE_TEXT_MAX}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          disabled={busy}
+          placeholder={de.messaging.messagePlaceholder}
+          aria-describedby={counterId}
+          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none transition-shadow placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:text-sm"
+        />
+        <Button type="submit" disabled={busy || (!text.trim() && !file)} aria-label={busy ? de.messaging.sending : de.messaging.send}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          <span className="hidden sm:inline">{de.messaging.send}</span>
+        </Button>
+      </div>
+      <p id={counterId} className={left < 50 ? "mt-1 text-right text-xs text-muted-foreground" : "sr-only"}>
+        {de.messaging.charactersLeft(left)}
+      </p>
+    </form>
+  );
+}

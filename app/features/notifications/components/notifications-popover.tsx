@@ -1,0 +1,132 @@
+import { Bell, CheckCheck } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useRealtimeEvents } from "~/features/realtime/realtime-client";
+import { de } from "~/i18n/de";
+import { formatChatStamp } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import type { NotificationView } from "../notifications.server";
+import { requestCountsRefresh } from "../use-live-counts";
+
+async function post(fields: Record<string, string>): Promise<{ link?: string | null } | null> {
+  const response = await fetch("/api/notifications", { method: "POST", body: new URLSearchParams(fields) });
+  return response.ok ? ((await response.json()) as { link?: string | null }) : null;
+}
+
+/**
+ * The shell's notifications (spec section 2): the latest 50, unread ones marked; clicking one
+ * marks it read and opens what it is about; Mark all read.
+ */
+export function NotificationsPopover({ unread }: { unread: number }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<NotificationView[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const response = await fetch("/api/notifications", { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      setItems(((await response.json()) as { notifications: NotificationView[] }).notifications);
+      setFailed(false);
+    } catch (error) {
+      console.warn("Loading notifications failed:", error);
+      setFailed(true);
+    }
+  }, []);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void load();
+  };
+  useRealtimeEvents((event) => {
+    if (open && (event.type === "notification.created" || event.type === "ready" || event.type === "counts")) void load();
+  });
+
+  const openItem = async (item: NotificationView) => {
+    if (!item.read) {
+      setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, read: true } : n)) ?? null);
+      await post({ intent: "read", id: item.id });
+      requestCountsRefresh();
+    }
+    setOpen(false);
+    if (item.link?.startsWith("/")) void navigate(item.link);
+  };
+
+  const markAll = async () => {
+    setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
+    await post({ intent: "read-all" });
+    requestCountsRefresh();
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <Button type="button" variant="ghost" size="icon" className="relative" aria-label={`${de.notifications.open}${unread > 0 ? ` (${de.notifications.unreadLabel(unread)})` : ""}`}>
+          <Bell aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white"
+            >
+              {unread > 99 ? "99+" : unread}
+            </span>
+          )}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none"
+        >
+          <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+            <h2 className="font-semibold">{de.notifications.title}</h2>
+            <Button type="button" variant="ghost" size="sm" onClick={() => void markAll()} disabled={!items?.some((n) => !n.read)}>
+              <CheckCheck aria-hidden="true" />
+              {de.notifications.markAllRead}
+            </Button>
+          </div>
+          <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
+            {items === null ? (
+              <p className="px-4 py-6 text-center text-sm text-muted-foreground">{failed ? de.notifications.loadFailed : de.liveChat.loading}</p>
+            ) : items.length === 0 ? (
+              <p className="px-4 py-6 text-center text-sm text-muted-foreground">{de.notifications.empty}</p>
+            ) : (
+              <ul className="divide-y">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      onClick={() => void openItem(item)}
+                      className={cn(
+                        "flex w-full gap-3 px-4 py-3 text-left text-sm transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none",
+                        !item.read && "bg-primary/5",
+                      )}
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={cn("mt-1.5 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-primary")}
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className={cn("block", !item.read && "font-semibold")}>
+                          {!item.read && <span className="sr-only">{de.notifications.unread}: </span>}
+                          {item.title}
+                        </span>
+                        <span className="line-clamp-2 block text-muted-foreground">{item.message}</span>
+                        <span className="mt-1 block text-xs text-muted-foreground">{formatChatStamp(item.createdAt)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
