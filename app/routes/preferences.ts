@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { preferenceCookie, preferenceUpdateSchema } from "~/features/preferences/preferences.server";
+import { preferenceCookie, preferenceUpdateSchema, rememberThemeForUser } from "~/features/preferences/preferences.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -13,6 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = preferenceUpdateSchema.safeParse(form);
   if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+  await rememberThemeForUser(request, parsed.data);
   const headers = { "Set-Cookie": preferenceCookie(parsed.data, env().baseUrl.startsWith("https://")) };
   if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
     throw redirect(safeRedirectPath(form.redirectTo), { headers });

@@ -16,7 +16,7 @@ export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {
   }, [dark]);
 
   return (
-    <section aria-labelledby="theme-heading" className="flex items-center justify-between gap-4 rounded-lg border p-4">
+    <section aria-labelledby="theme-heading" className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <div>
         <h3 id="theme-heading" className="font-medium">
           {de.profile.theme.heading}
@@ -26,7 +26,9 @@ export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Label htmlFor="theme-switch">{de.profile.theme.dark}</Label>
+        <Label htmlFor="theme-switch" className="whitespace-nowrap">
+          {de.profile.theme.dark}
+        </Label>
         <button
           id="theme-switch"
           type="button"

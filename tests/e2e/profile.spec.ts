@@ -1,0 +1,262 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { clickSignOut, linkFromOutbox, signInWithForm, uniqueEmail } from "../support/accounts";
+import { pngBytes } from "../support/files";
+import { registerFresh, waitForToast } from "../support/profile-helpers";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+
+async function png(name: string, color = "#3366cc") {
+  return { name, mimeType: "image/png", buffer: await pngBytes(24, 18, color) };
+}
+
+async function openProfile(page: Page) {
+  await page.goto("/profile");
+  await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+}
+
+describe.each(widthNames)("own profile at %s width", (width) => {
+  it("shows every section, edits the profile with a unique username, and keeps the theme with the account", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(page, `profile-edit-${width}`);
+    // Reached by the navigation link (client navigation streams the profile into the page).
+    if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.locator("nav[aria-label='Hauptnavigation']:visible").getByRole("link", { name: "Profil" }).click();
+    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Mein Profil" }).waitFor();
+    for (const heading of ["Galerie (0/5)", "My Favorites", "Data Protection and Privacy", "Danger Zone"]) {
+      await page.getByRole("heading", { name: heading }).waitFor();
+    }
+    await page.getByText(account.email).first().waitFor();
+    await page.getByText("Rolle: Nutzer").waitFor();
+    await page.getByText("0 Profilaufrufe").waitFor();
+    expect(await page.getByText("Premium", { exact: true }).count()).toBe(0);
+    await expectAccessible(page, `/profile (${width})`);
+    await screenshot(page, `profile-view-${width}`);
+
+    await page.getByRole("button", { name: "Profil bearbeiten" }).click();
+    const username = page.getByLabel("Benutzername");
+    expect(await username.getAttribute("placeholder")).toBe("Enter a unique username");
+    expect(await page.getByLabel("E-Mail", { exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel("Vorname").fill("Marlene");
+    await page.getByLabel("Nachname").fill("Muster");
+    await page.getByLabel("Über mich").fill("Illustratorin aus Leipzig.");
+    await page.getByText("26/300 Zeichen").waitFor();
+    // A name someone else has, in another letter case: refused with a clear message.
+    await username.fill("Support-Team");
+    await expectAccessible(page, `/profile edit (${width})`);
+    await screenshot(page, `profile-edit-${width}`);
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await waitForToast(page, "Error", "Failed to update profile");
+    await page.getByText("Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.").waitFor();
+    const name = `marlene.${width}.${Date.now().toString(36)}`;
+    await username.fill(name);
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await waitForToast(page, "Success", "Profile updated successfully");
+    await page.getByText("Marlene Muster", { exact: true }).waitFor();
+    await page.getByText(`@${name}`).waitFor();
+    await page.getByText("Illustratorin aus Leipzig.").waitFor();
+    expect(await page.getByRole("link", { name: "Öffentliches Profil ansehen" }).getAttribute("href")).toBe(`/u/${name}`);
+
+    // Theme: switched here, kept with the account (a new browser signing in gets it).
+    const themeSwitch = page.getByRole("switch", { name: "Dunkles Design" });
+    expect(await themeSwitch.getAttribute("aria-checked")).toBe("false");
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
+    await themeSwitch.click();
+    await saved;
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect.poll(() => themeSwitch.getAttribute("aria-checked")).toBe("true");
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expectAccessible(page, `/profile dark (${width})`);
+    await screenshot(page, `profile-dark-${width}`);
+
+    const other = await browser.open(width, { cookies: consent });
+    await other.page.goto("/auth");
+    await signInWithForm(other.page, account.email, account.password);
+    await other.page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(() => other.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await other.page.reload();
+    expect(await other.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    // The header's theme button keeps the choice with the account too: the first browser gets it at its next sign-in.
+    const headerSaved = other.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/preferences") && r.request().method() === "POST");
+    await other.page.getByRole("button", { name: "Helles Design verwenden" }).click();
+    await headerSaved;
+    await clickSignOut(page);
+    await page.waitForURL(`${baseUrl()}/auth`);
+    await signInWithForm(page, account.email, account.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expectNoErrors(errors);
+    expectNoErrors(other.errors, "second browser");
+  });
+
+  it("changes the e-mail address only after the link sent to the new address is opened", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(page, `profile-mail-${width}`);
+    await openProfile(page);
+    await page.getByRole("button", { name: "Profil bearbeiten" }).click();
+    await page.getByRole("button", { name: "E-Mail ändern" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Email" });
+    await dialog.waitFor();
+    const submit = dialog.getByRole("button", { name: "Bestätigungslink senden" });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel("Neue E-Mail-Adresse").fill(account.email.toUpperCase());
+    expect(await submit.isDisabled()).toBe(true);
+    const newEmail = uniqueEmail(`neu-${width}`);
+    await dialog.getByLabel("Neue E-Mail-Adresse").fill(newEmail);
+    expect(await submit.isEnabled()).toBe(true);
+    await dialog.getByLabel("Aktuelles Passwort").fill("falsch123");
+    await expectAccessible(page, `change email dialog (${width})`);
+    await screenshot(page, `profile-change-email-${width}`);
+    await submit.click();
+    await waitForToast(page, "E-Mail-Änderung fehlgeschlagen", "Das Passwort ist nicht korrekt.");
+    await dialog.getByLabel("Aktuelles Passwort").fill(account.password);
+    await submit.click();
+    await waitForToast(page, "Email change initiated", "Check your new email for confirmation link");
+    await dialog.waitFor({ state: "detached" });
+    // The edit form was not submitted by the dialog, and nothing has changed yet.
+    await page.getByRole("button", { name: "Speichern" }).waitFor();
+    await page.reload();
+    await page.getByText(account.email).first().waitFor();
+
+    const link = await linkFromOutbox(page, newEmail, /neue E-Mail-Adresse/);
+    await page.goto(link);
+    await page.waitForURL(`${baseUrl()}/profile`);
+    await waitForToast(page, "E-Mail-Adresse geändert");
+    await page.getByText(newEmail).first().waitFor();
+    expect(await page.getByText(account.email).count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
+  it("uploads an avatar and gallery images with the limit messages, and removes an image with its file", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `profile-images-${width}`);
+    await openProfile(page);
+
+    await page.locator("#avatar-file").setInputFiles(await png("ich.png"));
+    await waitForToast(page, "Avatar updated successfully");
+    await expect.poll(() => page.locator("main img[src^='/storage/avatars/']").count()).toBe(1);
+    const avatar = (await page.locator("main img[src^='/storage/avatars/']").getAttribute("src"))!;
+    expect(avatar).toMatch(/^\/storage\/avatars\/[^/]+\/avatar\.webp\?v=\d+$/);
+    expect((await page.request.get(avatar)).headers()["content-type"]).toBe("image/webp");
+    // Text renamed .png: the browser calls it an image, the server reads the bytes.
+    await page.locator("#avatar-file").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
+    await waitForToast(page, "Upload failed", "Die Datei ist kein gültiges Bild");
+
+    const gallery = page.locator("#gallery-files");
+    // Progress is shown while the images travel (the request is held back a moment to see it).
+    await page.route("**/profile/gallery", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await gallery.setInputFiles([await png("eins.png"), await png("zwei.png", "#aa3300"), await png("drei.png", "#00aa66")]);
+    await page.getByRole("progressbar", { name: "Bilder werden hochgeladen" }).waitFor();
+    await waitForToast(page, "Bilder erfolgreich hochgeladen", "3 Bild(er) zur Galerie hinzugefügt");
+    await page.unroute("**/profile/gallery");
+    await page.getByRole("heading", { name: "Galerie (3/5)" }).waitFor();
+    await expect.poll(() => page.getByRole("img", { name: /^Galeriebild \d$/ }).count()).toBe(3);
+
+    await gallery.setInputFiles([await png("a.png"), await png("b.png"), await png("c.png")]);
+    await waitForToast(page, "Galerie-Limit erreicht", "Du kannst nur noch 2 Bild(er) hinzufügen. Maximal 5 Bilder erlaubt.");
+    await gallery.setInputFiles({ name: "riesig.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await waitForToast(page, "Upload-Validierung fehlgeschlagen", "riesig.png ist zu groß. Maximale Dateigröße: 5MB");
+    await gallery.setInputFiles({ name: "notiz.txt", mimeType: "text/plain", buffer: Buffer.from("Hallo") });
+    await waitForToast(page, "Upload-Validierung fehlgeschlagen", "notiz.txt ist kein gültiges Bild.");
+    await gallery.setInputFiles([await png("vier.png"), { name: "falsch.png", mimeType: "image/png", buffer: Buffer.from("nur Text") }]);
+    await waitForToast(page, "Upload-Validierung fehlgeschlagen", "falsch.png ist kein gültiges Bild.");
+    await page.getByRole("heading", { name: "Galerie (3/5)" }).waitFor();
+
+    await gallery.setInputFiles([await png("vier.png"), await png("fuenf.png")]);
+    await waitForToast(page, "Bilder erfolgreich hochgeladen", "2 Bild(er) zur Galerie hinzugefügt");
+    await page.getByRole("heading", { name: "Galerie (5/5)" }).waitFor();
+    await page.getByRole("button", { name: "Bilder hinzufügen" }).click();
+    await waitForToast(page, "Galerie-Limit erreicht", "Maximal 5 Bilder erlaubt. Entferne zuerst ein Bild.");
+    await expectAccessible(page, `/profile gallery (${width})`);
+    await screenshot(page, `profile-gallery-${width}`);
+
+    const second = (await page.getByRole("img", { name: "Galeriebild 2" }).getAttribute("src"))!;
+    expect((await page.request.get(second)).status()).toBe(200);
+    await page.getByRole("button", { name: "Galeriebild 2 entfernen" }).click();
+    await waitForToast(page, "Image removed from gallery");
+    await page.getByRole("heading", { name: "Galerie (4/5)" }).waitFor();
+    expect(await page.locator(`img[src='${second}']`).count()).toBe(0);
+    expect((await page.request.get(second)).status()).toBe(404);
+    expectNoErrors(errors);
+  });
+
+  it("lists favourites with remove, and downloads the data export", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(page, `profile-fav-${width}`);
+    const title = width === "phone" ? "Logo-Design mit Markenhandbuch" : "Visitenkarten und Briefpapier im Corporate Design";
+    await page.goto(`/services?q=${encodeURIComponent(title)}`);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const serviceUrl = new URL(page.url()).pathname;
+    await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click();
+    await page.getByRole("button", { name: "Aus Favoriten entfernen" }).waitFor();
+
+    await openProfile(page);
+    const favorites = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "My Favorites" }) }).last();
+    const card = page.locator("article").filter({ has: page.getByRole("link", { name: title }) });
+    await card.waitFor();
+    expect(await card.getByRole("link", { name: title }).getAttribute("href")).toBe(serviceUrl);
+    await card.getByText(/€/).waitFor();
+    await card.getByText(/Aufruf/).waitFor();
+    await card.getByText(/^von /).waitFor();
+    expect(((await card.locator("p.break-words").textContent()) ?? "").replace(/…$/, "").length).toBeLessThanOrEqual(100);
+    await expectAccessible(page, `/profile favourites (${width})`);
+    await screenshot(page, `profile-favorites-${width}`);
+
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Daten exportieren" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^datenexport-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { user_info: { email: string }; favorites: { service_title: string }[] };
+    expect(exported.user_info.email).toBe(account.email);
+    expect(exported.favorites.map((f) => f.service_title)).toEqual([title]);
+    await waitForToast(page, "Data exported successfully");
+    const direct = await page.request.get("/profile/export");
+    expect(direct.headers()["cache-control"]).toBe("no-store");
+    expect(direct.headers()["content-disposition"]).toMatch(/^attachment; filename="datenexport-/);
+    expect((await fetch(`${baseUrl()}/profile/export`)).status).toBe(401);
+
+    await card.getByRole("button", { name: `„${title}“ aus Favoriten entfernen` }).click();
+    await waitForToast(page, "Removed from favorites");
+    await page.getByText("Sie haben noch keine Favoriten gespeichert.").waitFor();
+    expect(await favorites.locator("article").count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
+  it("deletes the account end to end after BESTÄTIGEN, and signs out", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(page, `profile-delete-${width}`);
+    await openProfile(page);
+    await page.getByRole("button", { name: "Konto löschen" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Konto endgültig löschen?" });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole("button", { name: "Konto endgültig löschen" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("bestätigen");
+    expect(await confirm.isDisabled()).toBe(true);
+    // The server checks the word too.
+    const forged = await page.request.post("/profile", { form: { intent: "deleteAccount", confirmation: "bestätigen" }, headers: { Origin: baseUrl() } });
+    expect(forged.status()).toBe(400);
+    await dialog.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("BESTÄTIGEN");
+    expect(await confirm.isEnabled()).toBe(true);
+    await expectAccessible(page, `delete dialog (${width})`);
+    await screenshot(page, `profile-delete-${width}`);
+    await confirm.click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await waitForToast(page, "Account deleted");
+    await page.goto("/profile");
+    await page.waitForURL(/\/auth\?redirectTo=%2Fprofile$/);
+    await signInWithForm(page, account.email, account.password);
+    await page.getByText("Sign in failed").waitFor();
+    expectNoErrors(errors);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { registerFresh, waitForToast } from "../support/profile-helpers";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+const SUPPORT_EMAIL = "support@demo.marktplatz.example";
+
+describe.each(widthNames)("support tickets at %s width", (width) => {
+  const subject = `Rechnung fehlt (${width} ${Date.now().toString(36)})`;
+  let author: { email: string; password: string } | undefined;
+
+  it("a user creates a ticket and sees only their own", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    author = await registerFresh(page, `support-${width}`, { firstName: "Theo", lastName: "Ticket" });
+    await page.goto("/support");
+    await page.getByRole("heading", { level: 1, name: "Support Tickets" }).waitFor();
+    await page.getByText("Keine Support-Tickets gefunden.").waitFor();
+    await expectAccessible(page, `/support empty (${width})`);
+
+    await page.getByRole("button", { name: "Neues Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Neues Support-Ticket" });
+    await dialog.getByLabel("Betreff").fill("   ");
+    await dialog.getByLabel("Beschreibung").fill("Text");
+    await dialog.getByRole("button", { name: "Ticket erstellen" }).click();
+    await waitForToast(page, "Please fill in all fields");
+    await dialog.getByLabel("Betreff").fill(subject);
+    await dialog.getByLabel("Beschreibung").fill("Ich habe für meinen Auftrag noch keine Rechnung bekommen.");
+    await expectAccessible(page, `/support dialog (${width})`);
+    await screenshot(page, `support-dialog-${width}`);
+    await dialog.getByRole("button", { name: "Ticket erstellen" }).click();
+    await waitForToast(page, "Ticket created successfully");
+    await dialog.waitFor({ state: "detached" });
+
+    const card = page.locator("article").filter({ hasText: subject });
+    await card.getByText("Open", { exact: true }).waitFor();
+    await card.getByText("Ich habe für meinen Auftrag noch keine Rechnung bekommen.").waitFor();
+    await card.getByText(/^Erstellt: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
+    await card.getByText(/^Aktualisiert: /).waitFor();
+    // Only the own ticket, no author line and no status selector.
+    expect(await page.locator("article").count()).toBe(1);
+    expect(await page.getByRole("combobox").count()).toBe(0);
+    await expectAccessible(page, `/support user (${width})`);
+    await screenshot(page, `support-user-${width}`);
+
+    // The server refuses a status change by a user.
+    const id = (await card.getAttribute("aria-labelledby"))!.replace(/^ticket-/, "");
+    const forged = await page.request.post("/support", { form: { intent: "status", ticketId: id, status: "closed" }, headers: { Origin: baseUrl() } });
+    expect(forged.status()).toBe(403);
+    await page.reload();
+    await card.getByText("Open", { exact: true }).waitFor();
+    expectNoErrors(errors);
+  });
+
+  it("the support user sees all tickets with authors and changes a status; the author sees it", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/auth");
+    await signInWithForm(page, SUPPORT_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto("/support");
+    expect(await page.locator("article").count()).toBeGreaterThan(1);
+    // Seeded tickets of other people, with author name and e-mail.
+    await page.getByText("katharina.braun@demo.marktplatz.example").first().waitFor();
+    const card = page.locator("article").filter({ hasText: subject });
+    await card.getByText("Theo Ticket").waitFor();
+    await card.getByText(author!.email).waitFor();
+    const select = card.getByRole("combobox", { name: `Status von „${subject}“` });
+    expect(await select.inputValue()).toBe("open");
+    await expectAccessible(page, `/support staff (${width})`);
+    await screenshot(page, `support-staff-${width}`);
+    await select.selectOption("resolved");
+    await waitForToast(page, "Status updated successfully");
+    await card.locator("span").getByText("Resolved", { exact: true }).waitFor();
+    await page.reload();
+    expect(await page.locator("article").filter({ hasText: subject }).getByRole("combobox").inputValue()).toBe("resolved");
+
+    const user = await browser.open(width, { cookies: consent });
+    await user.page.goto("/auth");
+    await signInWithForm(user.page, author!.email, author!.password);
+    await user.page.waitForURL(`${baseUrl()}/`);
+    await user.page.goto("/support");
+    await user.page.locator("article").filter({ hasText: subject }).getByText("Resolved", { exact: true }).waitFor();
+    expectNoErrors(errors);
+    expectNoErrors(user.errors, "author");
+  });
+});
