@@ -134,6 +134,13 @@ describe.each(widthNames)("own profile at %s width", (width) => {
   });
 
   it("uploads an avatar and gallery images with the limit messages, and removes an image with its file", async () => {
+    // Without a session the upload routes refuse (and store nothing).
+    for (const route of ["/profile/avatar", "/profile/gallery"]) {
+      const body = new FormData();
+      body.append("file", new Blob([await pngBytes()], { type: "image/png" }), "a.png");
+      const refused = await fetch(`${baseUrl()}${route}`, { method: "POST", body });
+      expect(refused.status).toBe(401);
+    }
     const { page, errors } = await browser.open(width, { cookies: consent });
     await registerFresh(page, `profile-images-${width}`);
     await openProfile(page);
