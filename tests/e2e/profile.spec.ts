@@ -137,7 +137,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     // Without a session the upload routes refuse (and store nothing).
     for (const route of ["/profile/avatar", "/profile/gallery"]) {
       const body = new FormData();
-      body.append("file", new Blob([await pngBytes()], { type: "image/png" }), "a.png");
+      body.append("file", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "a.png");
       const refused = await fetch(`${baseUrl()}${route}`, { method: "POST", body });
       expect(refused.status).toBe(401);
     }
