@@ -96,6 +96,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   useFlashToast(rootData?.flash);
+  // Marks the page as interactive (browser tests wait for it before using client-side controls).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const user = rootData?.user ?? null;
   // One event stream per signed-in tab; the counts follow it (or poll while it is down).
   useRealtimeConnection(!!user);

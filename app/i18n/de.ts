@@ -683,7 +683,7 @@ export const de = {
   notifications: {
     title: "Notifications",
     open: "Benachrichtigungen öffnen",
-    unreadLabel: (n: number) => (n === 1 ? "1 ungelesene Benachrichtigung" : `${n} ungelesene Benachrichtigungen`),
+    unreadSuffix: "ungelesen",
     markAllRead: "Mark all read",
     empty: "Keine Benachrichtigungen",
     unread: "Ungelesen",

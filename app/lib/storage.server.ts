@@ -157,8 +157,9 @@ export function isInlineType(contentType: string): boolean {
 }
 
 /**
- * Serves a stored file with the headers the security baseline asks for:
- * the right Content-Type, nosniff, and `attachment` for anything not an image or PDF.
+ * Serves a stored file with the headers the security baseline asks for: the right Content-Type
+ * and `attachment` for anything not an image or PDF (nosniff is set on every response by the host,
+ * server/security-headers.ts).
  */
 export async function serveStoredFile(
   storage: FileStorage,
@@ -175,7 +176,6 @@ export async function serveStoredFile(
       "Content-Type": contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": disposition,
-      "X-Content-Type-Options": "nosniff",
       // A stored file never runs as a page of this site, even if opened directly.
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       "Cache-Control": cache === "public" ? "public, max-age=300" : "private, no-store",

@@ -20,7 +20,7 @@ function Attachment({ file, mine }: { file: NonNullable<MessageView["file"]>; mi
       <FileText className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{file.name}</p>
-        <p className={cn("text-xs", mine ? "text-primary-foreground/80" : "text-muted-foreground")}>{formatFileSize(file.size)}</p>
+        <p className={cn("text-xs", mine ? "text-primary-foreground" : "text-muted-foreground")}>{formatFileSize(file.size)}</p>
       </div>
       <Button asChild size="sm" variant={mine ? "secondary" : "outline"}>
         <a href={file.url} target="_blank" rel="noopener noreferrer">
@@ -107,7 +107,7 @@ export function MessageList({
                 >
                   {m.file && <Attachment file={m.file} mine={m.mine} />}
                   {text && <p className="whitespace-pre-wrap break-words">{text}</p>}
-                  <p className={cn("flex items-center justify-end gap-1 text-[0.7rem]", m.mine ? "text-primary-foreground/80" : "text-muted-foreground")}>
+                  <p className={cn("flex items-center justify-end gap-1 text-[0.7rem]", m.mine ? "text-primary-foreground" : "text-muted-foreground")}>
                     <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                     {m.mine &&
                       (m.read ? (

@@ -64,14 +64,14 @@ export function NotificationsPopover({ unread }: { unread: number }) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <Button type="button" variant="ghost" size="icon" className="relative" aria-label={`${de.notifications.open}${unread > 0 ? ` (${de.notifications.unreadLabel(unread)})` : ""}`}>
+        <Button type="button" variant="ghost" size="icon" className="relative">
           <Bell aria-hidden="true" />
+          <span className="sr-only">{de.notifications.open}</span>
           {unread > 0 && (
-            <span
-              aria-hidden="true"
-              className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white"
-            >
+            <span className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white">
+              <span className="sr-only">, </span>
               {unread > 99 ? "99+" : unread}
+              <span className="sr-only"> {de.notifications.unreadSuffix}</span>
             </span>
           )}
         </Button>
@@ -81,10 +81,13 @@ export function NotificationsPopover({ unread }: { unread: number }) {
           align="end"
           sideOffset={8}
           collisionPadding={8}
+          aria-labelledby="notifications-title"
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none"
         >
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-            <h2 className="font-semibold">{de.notifications.title}</h2>
+            <h2 id="notifications-title" className="font-semibold">
+              {de.notifications.title}
+            </h2>
             <Button type="button" variant="ghost" size="sm" onClick={() => void markAll()} disabled={!items?.some((n) => !n.read)}>
               <CheckCheck aria-hidden="true" />
               {de.notifications.markAllRead}

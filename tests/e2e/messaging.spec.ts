@@ -1,0 +1,201 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { pdfBytes, pngBytes } from "../support/files";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+// Demo e-mail addresses by username (Max Weber's address spells out his first name).
+const email = (username: string) => `${username === "max.weber" ? "maximilian.weber" : username}@demo.marktplatz.example`;
+
+// Buyers and services differ per width so the runs never share a conversation or a rate limit;
+// the seller (Lea Fischer) answers once per run.
+const buyer = { desktop: { username: "max.weber", name: "Maximilian Weber" }, phone: { username: "anna.schmidt", name: "Anna Schmidt" } } as const;
+const service = { desktop: "Social-Media-Grafiken im Monatspaket", phone: "Produktfotos freistellen und retuschieren" } as const;
+const seller = { username: "lea.fischer", name: "Lea Fischer" };
+
+async function signIn(page: Page, username: string) {
+  await page.goto("/auth");
+  await signInWithForm(page, email(username), DEMO_PASSWORD);
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+/** The number on the chats link's red badge (0 when there is none). */
+async function badge(page: Page, width: string): Promise<number> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (width === "phone") {
+    const menu = page.getByRole("button", { name: "Menü öffnen" });
+    if (await menu.isVisible()) await menu.click();
+  }
+  const link = page.getByRole("navigation").getByRole("link", { name: /^Chats/ }).filter({ visible: true }).first();
+  const spoken = link.locator(".sr-only");
+  const text = (await spoken.count()) ? ((await spoken.first().textContent()) ?? "") : "";
+  const match = /^(\d+) neue Nachricht/.exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+async function closeMenu(page: Page, width: string) {
+  if (width !== "phone") return;
+  const close = page.getByRole("button", { name: "Menü schließen" });
+  if (await close.isVisible()) await close.click();
+}
+
+function composer(page: Page) {
+  return { text: page.getByLabel("Nachricht", { exact: true }), send: page.getByRole("button", { name: /^(Senden|Wird gesendet…)$/ }) };
+}
+
+async function sendText(page: Page, text: string) {
+  const c = composer(page);
+  await c.text.fill(text);
+  await c.send.click();
+  await expect.poll(() => c.text.inputValue()).toBe("");
+}
+
+async function sendFile(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name, mimeType, buffer });
+  await composer(page).send.click();
+  await page.getByRole("log").getByText(name).first().waitFor();
+}
+
+describe.each(widthNames)("messaging at %s width", (width) => {
+  it("start a chat from a service, exchange text, an image and a PDF live; read flags, badge and notification follow", async () => {
+    const me = buyer[width];
+    const a = await browser.open(width, { cookies: consent });
+    const b = await browser.open(width, { cookies: consent });
+    await signIn(a.page, me.username);
+    await signIn(b.page, seller.username);
+
+    // The buyer starts the chat on the service page and lands in /chats/{id}.
+    await a.page.goto(`/services?q=${encodeURIComponent(service[width])}`);
+    await a.page.getByRole("link", { name: service[width], exact: true }).click();
+    await a.page.getByRole("button", { name: "Anbieter kontaktieren" }).click();
+    await a.page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    const chatUrl = a.page.url();
+    await a.page.getByRole("heading", { level: 2, name: seller.name }).waitFor();
+    // Starting again reuses the conversation.
+    await a.page.goBack();
+    await a.page.getByRole("button", { name: "Anbieter kontaktieren" }).click();
+    await a.page.waitForURL(chatUrl);
+
+    // The seller waits on the chat list; the badge rises when the message comes in.
+    await b.page.goto("/chats");
+    const before = await badge(b.page, width);
+    await closeMenu(b.page, width);
+    await sendText(a.page, `Hallo Lea, ist nächste Woche noch etwas frei? (${width})`);
+    await expect.poll(() => badge(b.page, width)).toBe(before + 1);
+    await closeMenu(b.page, width);
+
+    // The notification leads to the conversation and marks it read; opening it clears the badge.
+    await b.page.getByRole("button", { name: /^Benachrichtigungen öffnen/ }).click();
+    const note = b.page.getByRole("dialog").getByRole("button", { name: new RegExp(`Neue Nachricht von ${me.name}`) }).first();
+    await note.waitFor();
+    await expectAccessible(b.page, `notifications (${width})`);
+    await screenshot(b.page, `notifications-${width}`);
+    await note.click();
+    await b.page.waitForURL(chatUrl);
+    await b.page.getByRole("log").getByText(`Hallo Lea, ist nächste Woche noch etwas frei? (${width})`).waitFor();
+    await expect.poll(() => badge(b.page, width)).toBe(before);
+    await closeMenu(b.page, width);
+
+    // The sender sees the read flag without reloading.
+    await a.page.getByRole("log").getByRole("img", { name: "Gelesen" }).last().waitFor();
+
+    // A reply appears live on the buyer's side.
+    await sendText(b.page, `Ja, ab Dienstag passt es. (${width})`);
+    await a.page.getByRole("log").getByText(`Ja, ab Dienstag passt es. (${width})`).waitFor();
+
+    // An image and a PDF, live on the other side: the image inline, the PDF with name, size and open button.
+    await sendFile(a.page, "entwurf.png", "image/png", await pngBytes(320, 200, "#2255aa"));
+    await sendFile(a.page, "angebot.pdf", "application/pdf", pdfBytes());
+    const image = b.page.getByRole("log").getByRole("img", { name: "entwurf.png" });
+    await image.waitFor();
+    await b.page.getByRole("log").getByText("angebot.pdf", { exact: true }).waitFor();
+    await b.page.getByRole("log").getByText("Sent a file: angebot.pdf").waitFor();
+    const open = b.page.getByRole("log").getByRole("link", { name: "Öffnen" }).last();
+    const href = await open.getAttribute("href");
+    expect(href).toMatch(/^\/api\/attachments\/[0-9a-f-]{36}$/);
+    expect(await open.getAttribute("target")).toBe("_blank");
+    const pdf = await b.page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["x-content-type-options"]).toBe("nosniff");
+    // Someone signed out (another browser) cannot fetch it.
+    const outsider = await browser.open(width);
+    expect((await outsider.page.request.get(href!)).status()).toBe(404);
+
+    await expectAccessible(a.page, `chat (${width})`);
+    await expectAccessible(b.page, `chat seller (${width})`);
+    await screenshot(a.page, `chat-buyer-${width}`);
+    await screenshot(b.page, `chat-seller-${width}`);
+    if (width === "desktop") {
+      // Two panes: the list is visible next to the conversation.
+      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).waitFor();
+    } else {
+      // One pane: the back button leads to the list.
+      await a.page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+      await a.page.waitForURL(`${baseUrl()}/chats`);
+      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).waitFor();
+      await screenshot(a.page, `chat-list-${width}`);
+    }
+    expectNoErrors(a.errors);
+    expectNoErrors(b.errors);
+  });
+
+  it("a non-participant is sent back to /chats with the message; the server refuses the API too", async () => {
+    const owner = await browser.open(width, { cookies: consent });
+    await signIn(owner.page, "lea.fischer");
+    await owner.page.goto("/chats");
+    const first = owner.page.getByRole("complementary", { name: "Chats" }).getByRole("link").first();
+    await first.waitFor();
+    const href = (await first.getAttribute("href"))!;
+    const id = href.split("/").pop()!;
+
+    const other = await browser.open(width, { cookies: consent });
+    await signIn(other.page, "support"); // the demo support account: support@demo.marktplatz.example
+    await other.page.goto(href);
+    await other.page.waitForURL(`${baseUrl()}/chats`);
+    await other.page.getByText("You don't have permission to view this chat").waitFor();
+    expect((await other.page.request.get(`/api/conversations/${id}/messages`)).status()).toBe(403);
+    const forged = await other.page.request.post(`/api/conversations/${id}/messages?view=service`, {
+      multipart: { text: "Hallo" },
+      headers: { Origin: baseUrl() },
+    });
+    expect(forged.status()).toBe(403);
+    await other.page.goto("/chats/00000000-0000-4000-8000-000000000000");
+    await other.page.waitForURL(`${baseUrl()}/chats`);
+    await other.page.getByText("Chat not found").waitFor();
+    expectNoErrors(other.errors);
+  });
+
+  it("live chat: list with 'Sie: ', 50 messages per page and earlier ones on request", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, "max.weber");
+    await page.goto("/live-chat");
+    if (width === "desktop") await page.getByText("Wählen Sie einen Chat aus").waitFor();
+    const item = page.getByRole("complementary", { name: "Live-Chat" }).getByRole("link", { name: /Anna Schmidt/ });
+    await item.getByText(/^Sie: Sehr gut – dann schließen wir Woche 8 am Freitag ab\.$/).waitFor();
+    await expect.poll(async () => /\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/.test((await item.textContent()) ?? "")).toBe(true);
+    await item.click();
+    await page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
+    const log = page.getByRole("log");
+    await expect.poll(() => log.locator("li").count()).toBe(50);
+    await log.getByText("Sehr gut – dann schließen wir Woche 8 am Freitag ab.").waitFor();
+    await page.getByRole("button", { name: "Ältere Nachrichten laden" }).click();
+    await expect.poll(() => log.locator("li").count()).toBe(64);
+    await log.getByText("Guten Morgen Max, kurzer Stand zu Woche 1: Die Startseite ist fertig gestaltet.").waitFor();
+    expect(await page.getByRole("button", { name: "Ältere Nachrichten laden" }).count()).toBe(0);
+    await expectAccessible(page, `live chat (${width})`);
+    await screenshot(page, `live-chat-${width}`);
+    expectNoErrors(errors);
+  });
+});
+
+describe("live chat signed out", () => {
+  it("asks to sign in", async () => {
+    const { page, errors } = await browser.open("phone", { cookies: consent });
+    await page.goto("/live-chat");
+    await page.getByText("Bitte melden Sie sich an, um den Live-Chat zu nutzen.").waitFor();
+    expectNoErrors(errors);
+  });
+});
