@@ -17,6 +17,8 @@ export function formatRating(value: string | number): string {
 const dateFormats = {
   /** 18. August 2026 */
   date: new Intl.DateTimeFormat("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
+  /** Montag, 3. November 2026 */
+  weekdayDate: new Intl.DateTimeFormat("de-DE", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
   /** August 2026 */
   monthYear: new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
   /** 11.10.2026, 05:54 */

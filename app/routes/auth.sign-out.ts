@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
+import { getSessionUser } from "~/features/auth/session.server";
+import { publish } from "~/features/realtime/realtime.server";
+import { getDatabase } from "~/lib/db.server";
 import { de } from "~/i18n/de";
 import { setFlashToast } from "~/lib/flash.server";
 import type { Route } from "./+types/auth.sign-out";
@@ -7,7 +10,10 @@ import type { Route } from "./+types/auth.sign-out";
 /** Abmelden: ends every session of the user (global sign-out) and goes to /auth. */
 export async function action({ request }: Route.ActionArgs) {
   try {
+    const user = await getSessionUser(request);
     const result = await signOutEverywhere(await accountsContext(request));
+    // Open event streams of the user's other tabs end now instead of at their next heartbeat.
+    if (result.ok && user) await publish((await getDatabase()).db, [user.id], { type: "session.ended" });
     const headers = new Headers(result.ok ? result.headers : undefined);
     headers.append(
       "Set-Cookie",

@@ -2,7 +2,7 @@ import { Check, CheckCheck, ExternalLink, FileText, Loader2 } from "lucide-react
 import { useLayoutEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
-import { formatFileSize, formatTime } from "~/lib/format";
+import { formatDate, formatFileSize, formatTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messaging.server";
@@ -95,10 +95,17 @@ export function MessageList({
         <p className="mt-8 text-center text-sm text-muted-foreground">{emptyText}</p>
       ) : (
         <ol className="flex flex-col gap-2">
-          {messages.map((m) => {
+          {messages.map((m, i) => {
             const text = messageText(view, m);
+            const day = formatDate(m.createdAt, "weekdayDate");
+            const newDay = i === 0 || formatDate(messages[i - 1]!.createdAt, "weekdayDate") !== day;
             return (
-              <li key={m.id} data-message-id={m.id} className={cn("flex", m.mine ? "justify-end" : "justify-start")}>
+              <li key={m.id} data-message-id={m.id} className={cn("flex flex-wrap", m.mine ? "justify-end" : "justify-start")}>
+                {newDay && (
+                  <p className="my-2 w-full text-center text-xs font-medium text-muted-foreground">
+                    <span className="rounded-full bg-muted px-3 py-1">{day}</span>
+                  </p>
+                )}
                 <div
                   className={cn(
                     "max-w-[85%] space-y-1.5 rounded-2xl px-3 py-2 text-sm shadow-sm sm:max-w-[70%]",
