@@ -3,6 +3,7 @@ import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
+import { getStorage } from "./storage.server";
 
 export interface StartedApplication {
   port: number;
@@ -24,6 +25,8 @@ export function onDrain(hook: () => void | Promise<void>): () => void {
  */
 export async function startApplication(): Promise<StartedApplication> {
   const config = env();
+  // Fails now (not at the first upload) when the storage settings cannot be honoured.
+  getStorage();
   const handle = await initDatabase(
     config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
   );

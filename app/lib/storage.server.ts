@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { env } from "./env.server";
+import { ConfigError, env } from "./env.server";
 
 /**
  * File storage behind one small interface (architecture.md section 3, "Storage paths"):
@@ -122,7 +122,7 @@ export function getStorage(): FileStorage {
   if (!current) {
     if (env().s3) {
       // The interface is ready for an S3-compatible store; this version ships the disk store only.
-      throw new Error("S3 storage is configured (S3_BUCKET) but this version stores files on disk only: unset the S3_* variables.");
+      throw new ConfigError("Invalid configuration: S3_BUCKET is set, but this version stores files on disk only (DATA_DIR/storage): unset the S3_* variables.");
     }
     current = createLocalStorage(path.join(env().dataDir, "storage"));
   }
