@@ -68,7 +68,13 @@ export async function chatPageAction(request: Request, view: ChatView, chatId: s
         : await startDirectConversation(db, user.id, form.userId ?? "");
     return redirect(`${VIEW_PATH[view]}/${id}`);
   } catch (error) {
-    if (error instanceof MessagingError) return redirectWithToast(back, view === "service" ? failed : de.liveChat.errorTitle, view === "service" ? error.message : failed);
+    if (error instanceof MessagingError) {
+      // Service chat: the error's own title ('Failed to create chat', 'Failed to check existing chats');
+      // live chat: 'Fehler' / 'Fehler beim Erstellen des Chats'.
+      if (view === "live") return redirectWithToast(back, de.liveChat.errorTitle, failed);
+      const title = error.title === de.chats.checkFailed ? error.title : failed;
+      return redirectWithToast(back, title, error.message);
+    }
     console.error("Starting a chat failed:", error);
     return redirectWithToast(back, view === "service" ? failed : de.liveChat.errorTitle, view === "service" ? undefined : failed);
   }

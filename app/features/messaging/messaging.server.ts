@@ -114,17 +114,34 @@ async function findOrCreateConversation(
       eq(conversations.user2Id, user2Id),
       serviceId ? eq(conversations.serviceId, serviceId) : sql`true`,
     );
-  const [existing] = await db.select({ id: conversations.id }).from(conversations).where(match()).limit(1);
-  if (existing) return existing.id;
-  const [created] = await db
-    .insert(conversations)
-    .values({ kind, user1Id, user2Id, serviceId })
-    .onConflictDoNothing()
-    .returning({ id: conversations.id });
+  // Spec texts: 'Failed to check existing chats' when the lookup fails, 'Failed to create chat' when the insert does.
+  const lookup = async () => {
+    try {
+      const [row] = await db.select({ id: conversations.id }).from(conversations).where(match()).limit(1);
+      return row?.id ?? null;
+    } catch (error) {
+      console.error("Looking up a conversation failed:", error);
+      throw new MessagingError("INVALID", de.chats.checkFailed, de.chats.checkFailed);
+    }
+  };
+  const existing = await lookup();
+  if (existing) return existing;
+  let created: { id: string } | undefined;
+  try {
+    [created] = await db
+      .insert(conversations)
+      .values({ kind, user1Id, user2Id, serviceId })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+  } catch (error) {
+    console.error("Creating a conversation failed:", error);
+    throw new MessagingError("INVALID", de.chats.createFailed, de.chats.createFailed);
+  }
   if (created) return created.id;
-  const [raced] = await db.select({ id: conversations.id }).from(conversations).where(match()).limit(1);
-  if (!raced) throw new Error("The conversation could not be created.");
-  return raced.id;
+  // Someone else created it at the same moment: theirs is ours.
+  const raced = await lookup();
+  if (!raced) throw new MessagingError("INVALID", de.chats.createFailed, de.chats.createFailed);
+  return raced;
 }
 
 /** 'Anbieter kontaktieren' on a service: the buyer's conversation with its owner about it. */

@@ -12,6 +12,7 @@ import {
   supportTickets,
   user,
 } from "~/db/schema";
+import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -53,6 +54,8 @@ export async function deleteAccount(
     await tx.delete(account).where(eq(account.userId, actorId));
     // Messages and conversations keep their rows; their user references become null.
     await tx.delete(user).where(eq(user.id, actorId));
+    // The account's open event streams (other tabs) end when this commits.
+    await publish(tx, [actorId], { type: "session.ended" });
   });
 
   const results = await Promise.allSettled([storage.deletePrefix(`avatars/${actorId}`), storage.deletePrefix(`gallery/${actorId}`)]);
