@@ -14,7 +14,10 @@ export function securityHeaders({ development }: { development: boolean }): Requ
       ? // Vite's dev server injects its own inline scripts and uses eval for HMR.
         `'self' 'unsafe-inline' 'unsafe-eval'`
       : `'self' 'nonce-${nonce}'`;
-    res.setHeader(
+    // Stored files (avatars, gallery, chat attachments) carry their own policy, set where they are
+    // served (app/lib/storage.server.ts): a page policy on top would, e.g., keep PDFs from opening.
+    const storedFile = req.path.startsWith("/storage/") || req.path.startsWith("/api/attachments/");
+    if (!storedFile) res.setHeader(
       "Content-Security-Policy",
       [
         "default-src 'self'",

@@ -623,6 +623,7 @@ export const de = {
     userNotFound: "Diese Person gibt es nicht (mehr).",
     serviceNotFound: "Service not found",
     rateLimited: "You can only send 5 messages per minute. Please wait before sending another message.",
+    dailyFilesExceeded: "Sie haben heute bereits Dateien mit zusammen 200 MB gesendet. Morgen geht es weiter.",
     notificationTitle: (name: string) => `Neue Nachricht von ${name}`,
     notificationFile: (name: string) => `Hat eine Datei gesendet: ${name}`,
     connectionLost: "Verbindung unterbrochen – neue Nachrichten erscheinen nach dem Wiederverbinden.",

@@ -176,8 +176,11 @@ export async function serveStoredFile(
       "Content-Type": contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": disposition,
-      // A stored file never runs as a page of this site, even if opened directly.
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      // A stored file never runs as a page of this site, even if opened directly. PDFs get no
+      // sandbox: browsers' PDF viewers refuse to run in one (nosniff keeps them from being HTML).
+      ...(contentType === "application/pdf"
+        ? { "Content-Security-Policy": "frame-ancestors 'none'" }
+        : { "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'" }),
       "Cache-Control": cache === "public" ? "public, max-age=300" : "private, no-store",
     },
   });

@@ -94,6 +94,13 @@ describe("local storage", () => {
 
     const image = await serveStoredFile(storage, "gallery/u1/gallery/2-b.png", { cache: "public" });
     expect(image.headers.get("content-disposition")).toMatch(/^inline/);
+    expect(text.headers.get("content-security-policy")).toContain("sandbox");
+    expect(image.headers.get("content-security-policy")).toContain("sandbox");
+    await storage.put("chat-attachments/u1/3-c.pdf", pdfBytes());
+    const pdf = await serveStoredFile(storage, "chat-attachments/u1/3-c.pdf", { downloadName: "Angebot.pdf", cache: "private" });
+    // Inline, and without a sandbox, which would keep the browser's PDF viewer from running.
+    expect(pdf.headers.get("content-disposition")).toMatch(/^inline; filename="Angebot.pdf"/);
+    expect(pdf.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
 
     await storage.deletePrefix("gallery/u1");
     expect(await storage.get("gallery/u1/gallery/2-b.png")).toBeNull();

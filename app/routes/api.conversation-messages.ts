@@ -23,7 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : await listMessages(db, user.id, params.id, { before: url.searchParams.get("before") });
     return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.status });
+    // Someone else's conversation reads as unknown (architecture.md section 5).
+    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.code === "FORBIDDEN" ? 404 : error.status });
     throw error;
   }
 }

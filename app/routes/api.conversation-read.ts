@@ -12,7 +12,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     return { updated: await markConversationRead(db, user.id, params.id) };
   } catch (error) {
-    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.status });
+    // Someone else's conversation reads as unknown (architecture.md section 5).
+    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.code === "FORBIDDEN" ? 404 : error.status });
     throw error;
   }
 }

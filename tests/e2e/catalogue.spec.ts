@@ -146,7 +146,8 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
 
     await page.getByRole("link", { name: "Bearbeiten" }).click();
     await page.waitForURL(`${detailUrl}/edit`);
-    // Edit offers the edit categories.
+    // Edit offers the edit categories (wait for the edit form: the URL changes before it renders).
+    await page.getByLabel("Kategorie").locator("option", { hasText: "Business" }).waitFor({ state: "attached" });
     const options = await page.getByLabel("Kategorie").locator("option").allTextContents();
     expect(options).toEqual(expect.arrayContaining(["Mobile Development", "Business"]));
     expect(options).not.toContain("Education");

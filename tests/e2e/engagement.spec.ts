@@ -103,7 +103,7 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     await page.getByText("@lukas.mueller").waitFor();
     await page.getByText(/Profilaufrufe/).waitFor();
     await page.getByText(/Dabei seit/).waitFor();
-    expect(await page.getByRole("link", { name: "Nachricht senden" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Nachricht senden" }).isVisible()).toBe(true);
     const card = page.locator("section[aria-labelledby=profile-services] article").nth(width === "phone" ? 1 : 2);
     const toggle = card.getByRole("button", { name: /Favoriten/ });
     const before = await toggle.getAttribute("aria-pressed");

@@ -96,11 +96,15 @@ describe.each(widthNames)("pages at %s width", (width) => {
 
   it("protected pages send signed-out visitors to /auth and remember where they were going", async () => {
     const { page } = await browser.open(width, { cookies: consent });
-    for (const path of ["/create-service", "/dashboard", "/chats", "/live-chat", "/profile", "/support"]) {
+    for (const path of ["/create-service", "/dashboard", "/chats", "/profile", "/support"]) {
       await page.goto(path);
       expect(new URL(page.url()).pathname).toBe("/auth");
       expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
     }
+    // The live chat says it itself (spec text) and links to the sign-in.
+    await page.goto("/live-chat");
+    await page.getByText("Bitte melden Sie sich an, um den Live-Chat zu nutzen.").waitFor();
+    expect(await page.getByRole("main").getByRole("link", { name: "Anmelden" }).getAttribute("href")).toBe("/auth?redirectTo=%2Flive-chat");
   });
 });
 

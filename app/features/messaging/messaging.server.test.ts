@@ -60,7 +60,15 @@ async function freshPair(prefix: string) {
     .values({ title: `Dienst ${prefix}`, price: "10.00", category: "Design", createdBy: seller })
     .returning({ id: services.id });
   const conversationId = await startServiceConversation(t.db, buyer, service!.id);
-  return { seller, buyer, conversationId };
+  const directId = await startDirectConversation(t.db, buyer, seller);
+  return { seller, buyer, conversationId, directId };
+}
+
+/** The magic bytes of an OLE compound file (a .doc). */
+function docBytes(): Buffer {
+  const bytes = Buffer.alloc(2048);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(bytes);
+  return bytes;
 }
 
 function send(view: ChatView, userId: string | null, conversationId: string, text: string, attachment: ReceivedFile | null = null) {
@@ -163,7 +171,7 @@ describe(`participants only on ${testEngine}`, () => {
       title: "Authentication required",
       message: "You must be logged in to send messages",
     });
-    await expect(send("live", null, conversationId, "Hallo")).rejects.toMatchObject({
+    await expect(send("live", null, await startDirectConversation(t.db, BUYER, SELLER), "Hallo")).rejects.toMatchObject({
       message: "Sie müssen angemeldet sein, um Nachrichten zu senden",
     });
   });
@@ -181,7 +189,7 @@ describe(`validation on ${testEngine}`, () => {
   });
 
   it("attachments: exactly 10 MB is stored, one byte more is refused with the view's texts and nothing stored", async () => {
-    const { buyer, conversationId } = await freshPair("size");
+    const { buyer, conversationId, directId } = await freshPair("size");
     const before = await storedFiles();
     const tenMb = Buffer.alloc(10 * 1024 * 1024, 97);
     const ok = await send("service", buyer, conversationId, "", file("gross.txt", tenMb));
@@ -195,7 +203,7 @@ describe(`validation on ${testEngine}`, () => {
       title: "File too large",
       message: "Please select a file smaller than 10MB",
     });
-    await expect(send("live", buyer, conversationId, "", tooBig)).rejects.toMatchObject({
+    await expect(send("live", buyer, directId, "", tooBig)).rejects.toMatchObject({
       title: "Datei zu groß",
       message: "Die Datei darf maximal 10 MB groß sein.",
     });
@@ -203,7 +211,7 @@ describe(`validation on ${testEngine}`, () => {
   });
 
   it("the type comes from the bytes: a PNG named .pdf and an HTML page named .png are refused", async () => {
-    const { buyer, conversationId } = await freshPair("type");
+    const { buyer, conversationId, directId } = await freshPair("type");
     const before = await storedFiles();
     await expect(send("service", buyer, conversationId, "", file("rechnung.pdf", await pngBytes()))).rejects.toMatchObject({
       title: "File type not supported",
@@ -212,14 +220,24 @@ describe(`validation on ${testEngine}`, () => {
     await expect(
       send("service", buyer, conversationId, "", file("bild.png", "<!doctype html><script>alert(1)</script>")),
     ).rejects.toMatchObject({ title: "File type not supported" });
-    await expect(send("live", buyer, conversationId, "", file("bild.png", "<html><body>x</body></html>"))).rejects.toMatchObject({
+    await expect(send("live", buyer, directId, "", file("bild.png", "<html><body>x</body></html>"))).rejects.toMatchObject({
       title: "Dateityp nicht unterstützt",
     });
     expect(await storedFiles()).toEqual(before);
     const png = await send("service", buyer, conversationId, "", file("bild.png", await pngBytes()));
     expect(png.file).toMatchObject({ type: "image/png", url: `/api/attachments/${png.id}` });
-    const pdf = await send("live", buyer, conversationId, "Angebot", file("angebot.pdf", pdfBytes()));
+    const pdf = await send("live", buyer, directId, "Angebot", file("angebot.pdf", pdfBytes()));
     expect(pdf.file).toMatchObject({ type: "application/pdf" });
+  });
+
+  it("the conversation decides the rules: a .doc is accepted in the live chat, refused in a service chat whatever the request claims", async () => {
+    const { buyer, conversationId, directId } = await freshPair("doc");
+    const doc = await send("live", buyer, directId, "", file("brief.doc", docBytes()));
+    expect(doc.file).toMatchObject({ type: "application/msword", name: "brief.doc" });
+    await expect(send("live", buyer, conversationId, "", file("brief.doc", docBytes()))).rejects.toMatchObject({
+      title: "File type not supported",
+      message: "Please select an image, PDF, or text file",
+    });
   });
 
   it("file-only messages: 'Sent a file: …' in the service chat, paperclip and name in the live chat, and the notification text", async () => {
@@ -265,6 +283,31 @@ describe(`rate limit on ${testEngine}`, () => {
     const before = await storedFiles();
     await expect(send("live", buyer, conversationId, "", file("a.txt", "x"))).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect(await storedFiles()).toEqual(before);
+  });
+});
+
+describe(`attachment budget on ${testEngine}`, () => {
+  it("a sender's attachments are capped at 200 MB a day; text still goes through", async () => {
+    const { buyer, conversationId } = await freshPair("daily");
+    const earlier = new Date(Date.now() - 2 * 3600_000);
+    await t.db.insert(messages).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        conversationId,
+        senderId: buyer,
+        content: "",
+        fileKey: `chat-attachments/${buyer}/${i}.txt`,
+        fileUrl: `/api/attachments/x${i}`,
+        fileName: "alt.txt",
+        fileType: "text/plain",
+        fileSize: 10 * 1024 * 1024,
+        createdAt: earlier,
+      })),
+    );
+    await expect(send("service", buyer, conversationId, "", file("neu.txt", "x"))).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Sie haben heute bereits Dateien mit zusammen 200 MB gesendet. Morgen geht es weiter.",
+    });
+    expect((await send("service", buyer, conversationId, "Text geht noch")).content).toBe("Text geht noch");
   });
 });
 
@@ -472,6 +515,17 @@ describe(`realtime on ${testEngine}`, () => {
     } finally {
       await listening.stop();
     }
+  });
+});
+
+describe("stream limits", () => {
+  it("a user has at most 10 streams per process: an 11th ends the oldest", () => {
+    const hub = new RealtimeHub();
+    const evicted: number[] = [];
+    const unsubscribes = Array.from({ length: 11 }, (_, i) => hub.subscribe("u-many", () => {}, () => evicted.push(i)));
+    expect(evicted).toEqual([0]);
+    unsubscribes[0]!();
+    expect(hub.streamCount).toBe(10);
   });
 });
 

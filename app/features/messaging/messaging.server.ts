@@ -27,6 +27,8 @@ import type { ChatView } from "./message-text";
 
 export const MESSAGES_PAGE = 50;
 export const RATE_LIMIT = { max: 5, windowSeconds: 60 };
+/** Attachments one sender may send per day (beyond the spec: a disk-filling brake). */
+export const ATTACHMENT_DAILY_BYTES = 200 * 1024 * 1024;
 /** Catch-up re-reads this far before the last message seen: ids and times are not in commit order. */
 const CATCH_UP_OVERLAP = "30 seconds";
 
@@ -432,10 +434,12 @@ export interface SendInput {
  * recipient and publish the realtime event when the transaction commits.
  */
 export async function sendMessage(db: Database, storage: FileStorage, input: SendInput): Promise<MessageView> {
-  const t = texts(input.view);
-  if (!input.userId) throw new MessagingError("UNAUTHORIZED", t.authTitle, t.auth);
+  if (!input.userId) throw new MessagingError("UNAUTHORIZED", texts(input.view).authTitle, texts(input.view).auth);
   const userId = input.userId;
   const conversation = await getConversationFor(db, userId, input.conversationId);
+  // The conversation decides the rules (accepted types, texts), not what the request claims.
+  const view: ChatView = conversation.kind === "service" ? "service" : "live";
+  const t = texts(view);
 
   const text = input.text.trim();
   if (text.length > MESSAGE_TEXT_MAX) throw new MessagingError("INVALID", t.error, de.messaging.tooLong);
@@ -446,13 +450,11 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
   if (file) {
     if (file.tooLarge || file.size > ATTACHMENT_MAX_BYTES) throw new MessagingError("INVALID", t.tooLargeTitle, t.tooLarge);
     detected = await detectFile(file.data, file.name);
-    if (!detected || !ACCEPTED[input.view].includes(detected.kind)) throw new MessagingError("INVALID", t.typeTitle, t.type);
+    if (!detected || !ACCEPTED[view].includes(detected.kind)) throw new MessagingError("INVALID", t.typeTitle, t.type);
   }
 
-  // A cheap early refusal, so a sender over the limit uploads nothing; the exact check is below.
-  if ((await sentInLastMinute(db, userId)) >= RATE_LIMIT.max) {
-    throw new MessagingError("RATE_LIMITED", t.error, de.messaging.rateLimited);
-  }
+  // A cheap early refusal, so a sender over a limit uploads nothing; the exact check is below.
+  await checkSendLimits(db, userId, file?.size ?? 0, t.error);
 
   const id = randomUUID();
   let key: string | null = null;
@@ -471,9 +473,7 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
       // One sender's sends take turns here, so counting and inserting cannot interleave:
       // twenty parallel requests store exactly five.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
-      if ((await sentInLastMinute(tx as unknown as Database, userId)) >= RATE_LIMIT.max) {
-        throw new MessagingError("RATE_LIMITED", t.error, de.messaging.rateLimited);
-      }
+      await checkSendLimits(tx, userId, file?.size ?? 0, t.error);
       const [inserted] = await tx
         .insert(messages)
         .values({
@@ -516,16 +516,27 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
     if (key) await storage.delete(key).catch(() => {});
     if (error instanceof AppError) throw error;
     console.error("Sending a message failed:", error);
-    throw new MessagingError("INVALID", t.sendTitle, input.view === "service" ? de.chats.sendError : de.liveChat.sendFailed);
+    throw new MessagingError("INVALID", t.sendTitle, view === "service" ? de.chats.sendError : de.liveChat.sendFailed);
   }
 }
 
-async function sentInLastMinute(db: Pick<Database, "execute">, userId: string): Promise<number> {
+/**
+ * The sender's limits: 5 messages per minute (spec) and, beyond the spec, at most
+ * ATTACHMENT_DAILY_BYTES of attachments per day, so one account cannot fill the disk.
+ * Both are read from the sender's own recent rows (index messages_sender_recent_idx).
+ */
+async function checkSendLimits(db: Pick<Database, "execute">, userId: string, fileBytes: number, title: string) {
   const result = await db.execute(sql`
-    select count(*)::int as n from messages
-    where sender_id = ${userId} and created_at > now() - make_interval(secs => ${RATE_LIMIT.windowSeconds})
+    select count(*) filter (where created_at > now() - make_interval(secs => ${RATE_LIMIT.windowSeconds}))::int as recent,
+      coalesce(sum(file_size), 0)::bigint as bytes
+    from messages
+    where sender_id = ${userId} and created_at > now() - interval '1 day'
   `);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const row = (result as unknown as { rows: { recent: number; bytes: string | number }[] }).rows[0];
+  if (Number(row?.recent ?? 0) >= RATE_LIMIT.max) throw new MessagingError("RATE_LIMITED", title, de.messaging.rateLimited);
+  if (fileBytes > 0 && Number(row?.bytes ?? 0) + fileBytes > ATTACHMENT_DAILY_BYTES) {
+    throw new MessagingError("RATE_LIMITED", title, de.messaging.dailyFilesExceeded);
+  }
 }
 
 // ---- attachments ---------------------------------------------------------------------

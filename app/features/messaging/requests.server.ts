@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import { getStorage } from "~/lib/storage.server";
 import { readMultipart } from "~/lib/uploads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
-import { MessagingError, sendMessage, type ChatView, type MessageView } from "./messaging.server";
+import { getConversationFor, MessagingError, sendMessage, type ChatView, type MessageView } from "./messaging.server";
 
 export type SendResult =
   | { ok: true; message: MessageView }
@@ -21,8 +21,10 @@ export async function sendFromRequest(request: Request, view: ChatView, conversa
   const user = await getSessionUser(request);
   const fallback = view === "service" ? de.chats.sendError : de.liveChat.errorTitle;
   try {
-    const body = await readMultipart(request, { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 });
     const { db } = await getDatabase();
+    // Who sends, and to a conversation of theirs, is settled before any upload is read.
+    if (user) await getConversationFor(db, user.id, conversationId);
+    const body = user ? await readMultipart(request, { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 }) : { fields: {}, files: [] };
     const message = await sendMessage(db, getStorage(), {
       view,
       userId: user?.id ?? null,
@@ -33,7 +35,9 @@ export async function sendFromRequest(request: Request, view: ChatView, conversa
     return data<SendResult>({ ok: true, message });
   } catch (error) {
     if (error instanceof MessagingError) {
-      return data<SendResult>({ ok: false, title: error.title, description: error.message }, { status: error.status });
+      // Someone else's conversation reads as unknown (architecture.md section 5).
+      const status = error.code === "FORBIDDEN" && error.message === de.chats.noPermission ? 404 : error.status;
+      return data<SendResult>({ ok: false, title: error.title, description: error.message }, { status });
     }
     if (error instanceof AppError) {
       return data<SendResult>({ ok: false, title: fallback, description: error.message }, { status: error.status });

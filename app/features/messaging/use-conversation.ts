@@ -78,7 +78,9 @@ export function useConversation(conversationId: string, initial: MessagePage, lo
 
   useRealtimeEvents((event) => {
     if (event.type === "ready" || event.type === "resync") void catchUp();
-    else if (event.type === "message.created" && event.conversationId === conversationId) void catchUp();
+    // Read from the announced message on (plus the overlap): a message that committed late, with
+    // an earlier time than the last one shown, is still found.
+    else if (event.type === "message.created" && event.conversationId === conversationId) void catchUp(event.messageId);
     else if (event.type === "message.read" && event.conversationId === conversationId) {
       // Re-read from the earliest of our own unread messages: their read flags come back exact.
       const firstUnread = latest.current.find((m) => m.mine && !m.read);

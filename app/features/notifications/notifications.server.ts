@@ -65,7 +65,7 @@ export async function countUnreadNotifications(db: Database, userId: string): Pr
  * changes nothing and reads as unknown (null).
  */
 export async function markNotificationRead(db: Database, userId: string, id: string): Promise<{ link: string | null } | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(notifications)

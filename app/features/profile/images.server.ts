@@ -75,7 +75,16 @@ export async function updateAvatar(
   const key = avatarKey(actorId, "webp");
   await storage.put(key, checked.webp);
   const avatarUrl = `${publicUrl(key)}?v=${Date.now()}`;
-  await db.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.userId, actorId));
+  const [updated] = await db
+    .update(profiles)
+    .set({ avatarUrl, updatedAt: new Date() })
+    .where(eq(profiles.userId, actorId))
+    .returning({ id: profiles.id });
+  if (!updated) {
+    // The account went away meanwhile (deleted in another tab): leave no public file behind.
+    await removeFiles(storage, [key]);
+    throw new UploadRefusal("NOT_FOUND", de.profile.avatar.error, de.profile.notFound);
+  }
   return { avatarUrl };
 }
 
@@ -162,7 +171,8 @@ export async function removeGalleryImage(
   if (!updated) throw new AppError("NOT_FOUND", de.profile.gallery.notInGallery);
   const key = keyFromPublicUrl(url.split("?")[0]!);
   // Only files in the user's own gallery folder are ever deleted.
-  if (key?.startsWith(`gallery/${actorId}/`)) await storage.delete(key);
+  // The image is already out of the gallery; a file that cannot be removed now is only logged.
+  if (key?.startsWith(`gallery/${actorId}/`)) await removeFiles(storage, [key]);
   return { gallery: updated.gallery };
 }
 

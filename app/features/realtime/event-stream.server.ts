@@ -26,6 +26,9 @@ export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbe
       let seq = 0;
       const write = (chunk: string) => {
         if (closed) return;
+        // A client that stopped reading gets its stream ended, not an ever-growing queue; it
+        // reconnects and re-reads what it missed.
+        if ((controller.desiredSize ?? 1) <= 0) return close();
         try {
           controller.enqueue(encoder.encode(chunk));
         } catch {
@@ -63,7 +66,7 @@ export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbe
         write(`id: ${seq}\ndata: ${JSON.stringify(event)}\n\n`);
       };
 
-      const unsubscribe = hub.subscribe(userId, send);
+      const unsubscribe = hub.subscribe(userId, send, () => end("limit"));
       const removeCloser = hub.onClose(() => end("shutdown"));
       const heartbeat = setInterval(() => {
         write(": ping\n\n");
@@ -78,7 +81,7 @@ export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbe
     cancel() {
       cleanup();
     },
-  });
+  }, new ByteLengthQueuingStrategy({ highWaterMark: 256 * 1024 }));
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",

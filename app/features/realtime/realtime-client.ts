@@ -86,8 +86,9 @@ class RealtimeConnection {
           return undefined;
         }
       })();
-      // A revoked session ends for good; a server shutting down is retried (another process answers).
-      this.drop(reason !== "session");
+      // A revoked session, or too many open tabs (this is the oldest), ends for good; a server
+      // shutting down is retried (another process answers). Counts then fall back to polling.
+      this.drop(reason !== "session" && reason !== "limit");
     });
     source.addEventListener("error", () => this.drop(true));
   }

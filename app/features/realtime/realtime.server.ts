@@ -40,18 +40,35 @@ export async function publish(db: Pick<Database, "execute">, to: (string | null 
 
 type Listener = (event: RealtimeEvent) => void;
 
+/** Open tabs per user and process; beyond this the oldest stream is ended. */
+export const MAX_STREAMS_PER_USER = 10;
+/** How often the listening connection proves it is alive (a half-open TCP link raises no error). */
+const LISTENER_PING_MS = 30_000;
+
 /** The streams of this process by user, and the delivery of events to them. */
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly closers = new Set<() => void>();
 
-  /** Registers a stream of a user; returns the function that removes it. */
-  subscribe(userId: string, listener: Listener): () => void {
+  private readonly evictors = new Map<Listener, () => void>();
+
+  /**
+   * Registers a stream of a user; returns the function that removes it. A user has at most
+   * MAX_STREAMS_PER_USER streams here: a new one ends the oldest (via its `evict`), so nobody
+   * can pile up connections.
+   */
+  subscribe(userId: string, listener: Listener, evict?: () => void): () => void {
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));
     set.add(listener);
+    if (evict) this.evictors.set(listener, evict);
+    if (set.size > MAX_STREAMS_PER_USER) {
+      const oldest = [...set].find((l) => this.evictors.has(l));
+      if (oldest) this.evictors.get(oldest)!();
+    }
     return () => {
       set.delete(listener);
+      this.evictors.delete(listener);
       if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
     };
   }
@@ -132,15 +149,17 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
+  let ping: NodeJS.Timeout | undefined;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const connect = async () => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: url, application_name: "marketplace-realtime" });
+    const next = new pg.Client({ connectionString: url, application_name: "marketplace-realtime", keepAlive: true });
     client = next;
     let failed = false;
     const retry = () => {
+      clearInterval(ping);
       if (failed || stopped) return;
       failed = true;
       next.removeAllListeners("notification");
@@ -160,6 +179,17 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
       if (attempt > 0) hub.broadcastResync();
       attempt = 0;
       markReady();
+      ping = setInterval(() => {
+        const timeout = setTimeout(retry, 10_000);
+        next.query("select 1").then(
+          () => clearTimeout(timeout),
+          () => {
+            clearTimeout(timeout);
+            retry();
+          },
+        );
+      }, LISTENER_PING_MS);
+      ping.unref();
     } catch {
       retry();
     }
@@ -172,6 +202,7 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(ping);
       await client?.end().catch(() => {});
     },
   };

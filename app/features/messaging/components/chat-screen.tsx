@@ -142,7 +142,8 @@ export function ChatScreen({
   // The list (last messages, unread counts) follows the stream: re-read it after an event.
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useRealtimeEvents((event) => {
-    if (event.type !== "message.created" && event.type !== "message.read" && event.type !== "ready") return;
+    // 'counts' also follows this tab's own mark-read, so the open chat's unread badge clears.
+    if (!["message.created", "message.read", "counts", "ready"].includes(event.type)) return;
     clearTimeout(pending.current);
     pending.current = setTimeout(() => void revalidator.revalidate(), 300);
   });
