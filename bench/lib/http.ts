@@ -24,10 +24,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /** Extra environment for the server (e.g. AUTH_SECRET shared by several processes). */
+  env?: Record<string, string>;
+  /** Prefix of the temporary DATA_DIR (default "bench-catalog-"). */
+  dataDirPrefix?: string;
+}
+
 /** Starts the production build (`node server/index.js`) against the bench database. */
-export async function startServer(root: string, databaseUrl: string, log: (line: string) => void): Promise<RunningServer> {
+export async function startServer(
+  root: string,
+  databaseUrl: string,
+  log: (line: string) => void,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-catalog-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? "bench-catalog-"));
   const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
     env: {
@@ -38,6 +50,7 @@ export async function startServer(root: string, databaseUrl: string, log: (line:
       SEED_DEMO: "false",
       DATA_DIR: dataDir,
       BASE_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

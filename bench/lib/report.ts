@@ -97,11 +97,13 @@ export function renderMarkdown(r: BenchResults): string {
   return lines.join("\n");
 }
 
-const START = "<!-- bench:catalog results start -->";
-const END = "<!-- bench:catalog results end -->";
-
-/** Replaces the results section of bench/README.md (between the markers), keeping the prose around it. */
-export function updateReadme(file: string, markdown: string): void {
+/**
+ * Replaces the results section of bench/README.md between the markers
+ * `<!-- bench:{name} results start/end -->` (default: the catalogue's), keeping the prose around it.
+ */
+export function updateReadme(file: string, markdown: string, name = "catalog"): void {
+  const START = `<!-- bench:${name} results start -->`;
+  const END = `<!-- bench:${name} results end -->`;
   const block = `${START}\n${markdown}\n${END}`;
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
   const start = current.indexOf(START);
@@ -109,6 +111,6 @@ export function updateReadme(file: string, markdown: string): void {
   const next =
     start >= 0 && end > start
       ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current}${current && !current.endsWith("\n") ? "\n" : ""}\n## Results\n\n${block}\n`;
+      : `${current}${current && !current.endsWith("\n") ? "\n" : ""}\n## Results${name === "catalog" ? "" : ` (${name})`}\n\n${block}\n`;
   fs.writeFileSync(file, next);
 }
