@@ -7,8 +7,10 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { bodyLimit } from "./body-limit";
 import { originCheck } from "./origin-check";
+import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { env } from "~/lib/env.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 
@@ -30,6 +32,15 @@ app.use((req, _res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
   next();
 });
+// Signed-out visitors of the catalogue share its rendered HTML for a few seconds (PAGE_CACHE_SECONDS).
+app.use(
+  pageCache({
+    paths: ["/services"],
+    ttlMs: () => env().pageCacheSeconds * 1000,
+    varyCookies: [THEME_COOKIE_NAME, COOKIE_CONSENT_NAME],
+    personalCookies: [/session_token=/, /(?:^|;\s*)flash=/],
+  }),
+);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -69,6 +69,8 @@ describe("configuration", () => {
     [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO must be true or false/],
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters long$/],
     [{ S3_BUCKET: "files" }, /^Invalid configuration: S3_ACCESS_KEY_ID is required when any S3 setting is given/],
+    [{ PAGE_CACHE_SECONDS: "90" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be between 0 and 60/],
+    [{ PAGE_CACHE_SECONDS: "bald" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be a number of seconds/],
     [
       { NODE_ENV: "production", BASE_URL: "https://marktplatz.example", SMTP_URL: "smtps://u:p@mail.example:465" },
       /^Invalid configuration: AUTH_SECRET is required in production/,

@@ -42,6 +42,11 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_DEMO: booleanString.optional(),
+    PAGE_CACHE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .min(0, { message: "must be between 0 and 60" })
+      .max(60, { message: "must be between 0 and 60" })
+      .default(5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://") && !env.AUTH_SECRET) {
@@ -81,6 +86,8 @@ export interface AppEnv {
     | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   seedDemo: boolean;
+  /** How long the anonymous catalogue HTML is shared (0: off). */
+  pageCacheSeconds: number;
 }
 
 /** A configuration mistake: its message is one line that names the variable. */
@@ -127,6 +134,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       : undefined,
     // Demo content (with publicly known passwords) is for trying the product locally: never by
     // default on a real PostgreSQL or on a public https deployment, only when asked for.
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && !(env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://"))),
   };
 }

@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageCache } from "./page-cache";
+
+let base = "";
+let renders = 0;
+let close = () => {};
+let nonceCounter = 0;
+
+beforeAll(async () => {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce${++nonceCounter}xyz`;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+    next();
+  });
+  app.use(
+    pageCache({
+      paths: ["/services"],
+      ttlMs: () => 60_000,
+      varyCookies: ["theme"],
+      personalCookies: [/session_token=/],
+    }),
+  );
+  app.get("/services", (req, res) => {
+    renders++;
+    if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
+    res.type("html");
+    // Written in pieces, like a streamed render.
+    res.write(`<!DOCTYPE html><html><body data-theme="${req.headers.cookie ?? ""}">`);
+    res.write(`<script nonce="${res.locals.cspNonce}">1</script>`);
+    res.end(`<p>render ${renders}</p></body></html>`);
+  });
+  app.post("/services", (_req, res) => void res.status(204).end());
+  await new Promise<void>((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      close = () => server.close();
+      resolve();
+    });
+  });
+});
+afterAll(() => close());
+
+async function get(path: string, cookie?: string) {
+  const res = await fetch(base + path, { headers: cookie ? { cookie } : {} });
+  const body = await res.text();
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+  return { body, nonce, hit: res.headers.get("x-page-cache") === "hit" };
+}
+
+describe("anonymous page cache", () => {
+  it("renders a URL once, and every answer carries its own request's nonce", async () => {
+    const first = await get("/services?q=logo");
+    const second = await get("/services?q=logo");
+    expect(first.hit).toBe(false);
+    expect(second.hit).toBe(true);
+    expect(second.body).toContain("render 1");
+    expect(second.body).toContain(`nonce="${second.nonce}"`);
+    expect(second.body).not.toContain(`nonce="${first.nonce}"`);
+  });
+
+  it("keys by URL and the cookies that change the page; never caches personal requests or Set-Cookie answers", async () => {
+    const before = renders;
+    await get("/services?q=dark", "theme=dark");
+    expect((await get("/services?q=dark", "theme=light")).hit).toBe(false);
+    expect((await get("/services?q=dark", "theme=dark")).hit).toBe(true);
+    expect((await get("/services?q=dark", "theme=dark; marktplatz.session_token=abc")).hit).toBe(false);
+    expect((await get("/services?q=dark", "theme=dark; marktplatz.session_token=abc")).hit).toBe(false);
+    await get("/services?cookie=1");
+    expect((await get("/services?cookie=1")).hit).toBe(false);
+    expect(renders - before).toBe(6);
+  });
+
+  it("a write clears it", async () => {
+    await get("/services?q=write");
+    expect((await get("/services?q=write")).hit).toBe(true);
+    await fetch(base + "/services", { method: "POST" });
+    expect((await get("/services?q=write")).hit).toBe(false);
+  });
+});

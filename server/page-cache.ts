@@ -1,0 +1,106 @@
+import type { Request, RequestHandler, Response } from "express";
+
+interface Entry {
+  at: number;
+  /** The CSP nonce the page was rendered with (replaced by each request's own on a hit). */
+  nonce: string;
+  body: string;
+  contentType: string;
+  cacheControl: string | undefined;
+}
+
+export interface PageCacheOptions {
+  /** Exact paths whose anonymous HTML may be shared, e.g. ["/services"]. */
+  paths: readonly string[];
+  /** How long a rendered page is reused; 0 turns the cache off. */
+  ttlMs: () => number;
+  /** Cookies that change the HTML of an anonymous page (theme, cookie notice): part of the key. */
+  varyCookies: readonly string[];
+  /** Any of these cookies makes a request personal (session, pending toast): never cached. */
+  personalCookies: readonly RegExp[];
+  maxEntries?: number;
+}
+
+function cookieValue(header: string, name: string): string {
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
+  return match?.[1] ?? "";
+}
+
+/**
+ * A micro-cache for the server-rendered HTML of busy anonymous pages (the catalogue): the same
+ * URL requested by signed-out visitors within a few seconds is rendered once. Only complete 200
+ * HTML answers without Set-Cookie are kept. The per-request CSP nonce is swapped on every hit,
+ * so each answer still carries the nonce its own Content-Security-Policy header names.
+ *
+ * Staleness is bounded by the TTL; any write handled by this process (a non-GET request) clears
+ * the cache at once, so an author sees their change immediately on this process.
+ */
+export function pageCache(options: PageCacheOptions): RequestHandler & { clear(): void } {
+  const entries = new Map<string, Entry>();
+  const maxEntries = options.maxEntries ?? 500;
+
+  const keyOf = (req: Request): string | null => {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (!options.paths.includes(req.path)) return null;
+    const cookies = req.headers.cookie ?? "";
+    if (options.personalCookies.some((pattern) => pattern.test(cookies))) return null;
+    return [req.originalUrl, ...options.varyCookies.map((name) => cookieValue(cookies, name))].join("\u0000");
+  };
+
+  const handler: RequestHandler = (req, res, next) => {
+    const ttl = options.ttlMs();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      entries.clear();
+      return next();
+    }
+    const key = ttl > 0 ? keyOf(req) : null;
+    if (!key) return next();
+    const nonce = String(res.locals.cspNonce ?? "");
+    const hit = entries.get(key);
+    if (hit && Date.now() - hit.at < ttl && nonce) {
+      res.status(200);
+      res.setHeader("Content-Type", hit.contentType);
+      if (hit.cacheControl) res.setHeader("Cache-Control", hit.cacheControl);
+      res.setHeader("X-Page-Cache", "hit");
+      res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, nonce));
+      return;
+    }
+    capture(res, (body) => {
+      if (res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined || !nonce) return;
+      const contentType = String(res.getHeader("Content-Type") ?? "");
+      // Only a whole document is shared (a render that failed half-way never is).
+      if (!contentType.startsWith("text/html") || body.length > 2_000_000 || !body.trimEnd().endsWith("</html>")) return;
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const cacheControl = res.getHeader("Cache-Control");
+      entries.set(key, { at: Date.now(), nonce, body, contentType, cacheControl: cacheControl === undefined ? undefined : String(cacheControl) });
+    });
+    next();
+  };
+  return Object.assign(handler, { clear: () => entries.clear() });
+}
+
+/** Collects what a response writes (as it goes out unchanged) and hands the whole body over at the end. */
+function capture(res: Response, done: (body: string) => void) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    else chunks.push(Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    const result = end(chunk, ...rest);
+    try {
+      done(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      // caching is best effort
+    }
+    return result;
+  }) as Response["end"];
+}
