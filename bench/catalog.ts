@@ -205,6 +205,27 @@ async function main() {
   const rateRatio = page.requestsPerSecond / stat.requestsPerSecond;
   log(`  static ${stat.requestsPerSecond} req/s, page ${page.requestsPerSecond} req/s: ratio ${rateRatio.toFixed(3)}`);
 
+  // 4b. The same without the anonymous page cache (PAGE_CACHE_SECONDS=0), for reference: what
+  // every request costs when it renders (signed-in visitors always do).
+  log();
+  log("Reference without the page cache (PAGE_CACHE_SECONDS=0): every request renders");
+  server = await startServer(root, url, log, { env: { PAGE_CACHE_SECONDS: "0" } });
+  const uncached: { name: string; latency: LoadResult["latency"]; requestsPerSecond: number }[] = [];
+  try {
+    for (const q of QUERIES) {
+      const r = await load(`${server.baseUrl}/services${q.search ? `?${q.search}` : ""}`, {
+        connections: CONNECTIONS,
+        seconds: HTTP_SECONDS,
+        warmupSeconds: HTTP_WARMUP_SECONDS,
+      });
+      if (r.non2xx || r.errors) throw new Error(`${q.name} (uncached): ${r.non2xx} non-2xx responses, ${r.errors} errors`);
+      uncached.push({ name: q.name, latency: r.latency, requestsPerSecond: r.requestsPerSecond });
+      log(`${q.name.padEnd(20)} ${ms(r.latency.p50)} ${ms(r.latency.p95)} ${ms(r.latency.p99)} ${String(r.requestsPerSecond).padStart(7)}`);
+    }
+  } finally {
+    await cleanup();
+  }
+
   // 5. Targets, JSON, README ---------------------------------------------------
   const queries = QUERIES.map((q, i) => {
     const s = sqlResults[i]!;
@@ -249,7 +270,7 @@ async function main() {
     method: {
       connections: CONNECTIONS,
       sql: `listServices(db, parseServiceFilters(query)) = count + page statements incl. row mapping; ${SQL_WARMUP} warm-up calls, up to ${SQL_SEQUENTIAL} sequential calls (at most ${SQL_SEQUENTIAL_MAX_SECONDS} s), then ${CONNECTIONS} concurrent callers × up to ${SQL_PER_WORKER} on a pg pool of ${CONNECTIONS} (at most ${SQL_CONCURRENT_MAX_SECONDS} s); targets use the concurrent figures; plan = EXPLAIN ANALYZE of each statement once, single-threaded`,
-      http: `production build (node server/index.js, its own pg pool of 10), autocannon ${CONNECTIONS} keep-alive connections, no compression, ${HTTP_WARMUP_SECONDS} s warm-up then ${HTTP_SECONDS} s; percentiles are exact over every response time (nearest rank), autocannon's own p50/p97.5/p99 kept for comparison`,
+      http: `production build (node server/index.js, its own pg pool of 10, anonymous page cache PAGE_CACHE_SECONDS=5 as shipped; a second pass with PAGE_CACHE_SECONDS=0 is reported as "uncached"), autocannon ${CONNECTIONS} keep-alive connections, no compression, ${HTTP_WARMUP_SECONDS} s warm-up then ${HTTP_SECONDS} s; percentiles are exact over every response time (nearest rank), autocannon's own p50/p97.5/p99 kept for comparison`,
       percentiles: "nearest rank",
       note: "autocannon, the server and PostgreSQL share the same machine",
     },
@@ -262,6 +283,11 @@ async function main() {
       ratio: round(rateRatio, 3),
       pass: rateRatio >= TARGETS.pageVsStaticRate,
     },
+    uncached: uncached.map((u, i) => ({
+      ...u,
+      ratioToSqlP99: round(u.latency.p99 / sqlResults[i]!.concurrent.p99),
+      rateVsStatic: round(u.requestsPerSecond / stat.requestsPerSecond, 3),
+    })),
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
 
