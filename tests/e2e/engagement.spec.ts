@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames, hydrated } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 
 const browser = setupBrowser();
@@ -107,8 +107,12 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     const card = page.locator("section[aria-labelledby=profile-services] article").nth(width === "phone" ? 1 : 2);
     const toggle = card.getByRole("button", { name: /Favoriten/ });
     const before = await toggle.getAttribute("aria-pressed");
+    await hydrated(page);
+    // The toggle answers at once; the reload waits for the server to have stored it.
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.ok());
     await toggle.click();
     await expect.poll(() => card.getByRole("button", { name: /Favoriten/ }).getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
+    await saved;
     await page.reload();
     expect(await page.locator("section[aria-labelledby=profile-services] article").nth(width === "phone" ? 1 : 2).getByRole("button", { name: /Favoriten/ }).getAttribute("aria-pressed")).toBe(
       before === "true" ? "false" : "true",

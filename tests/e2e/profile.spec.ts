@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames, hydrated } from "../support/browser";
 import { clickSignOut, linkFromOutbox, signInWithForm, uniqueEmail } from "../support/accounts";
 import { pngBytes } from "../support/files";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
@@ -16,6 +16,8 @@ async function png(name: string, color = "#3366cc") {
 async function openProfile(page: Page) {
   await page.goto("/profile");
   await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+  // File inputs and dialogs act through client-side handlers.
+  await hydrated(page);
 }
 
 describe.each(widthNames)("own profile at %s width", (width) => {

@@ -101,3 +101,8 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync("tests/.artifacts/screens", { recursive: true });
   await page.screenshot({ path: `tests/.artifacts/screens/${name}.png`, fullPage: true });
 }
+
+/** Waits until the page's scripts have taken over (controls with client-side handlers work). */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
