@@ -11,6 +11,7 @@ import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
+import { catalogCounts } from "~/features/services/services.server";
 import { env } from "~/lib/env.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 
@@ -39,6 +40,8 @@ app.use(
     ttlMs: () => env().pageCacheSeconds * 1000,
     varyCookies: [THEME_COOKIE_NAME, COOKIE_CONSENT_NAME],
     personalCookies: [/session_token=/, /(?:^|;\s*)flash=/],
+    // A write may change what the catalogue counts: recount on this process at once.
+    onWrite: () => catalogCounts().clear(),
   }),
 );
 app.use(

@@ -19,6 +19,8 @@ export interface PageCacheOptions {
   /** Any of these cookies makes a request personal (session, pending toast): never cached. */
   personalCookies: readonly RegExp[];
   maxEntries?: number;
+  /** Called for every write request (non-GET), e.g. to clear other caches of this process. */
+  onWrite?: () => void;
 }
 
 function cookieValue(header: string, name: string): string {
@@ -51,6 +53,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
     const ttl = options.ttlMs();
     if (req.method !== "GET" && req.method !== "HEAD") {
       entries.clear();
+      options.onWrite?.();
       return next();
     }
     const key = ttl > 0 ? keyOf(req) : null;

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, parseServiceFilters } from "~/features/services/schema";
-import { listServices } from "~/features/services/services.server";
+import { catalogCounts, listServices } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
 import type { Route } from "./+types/services";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/services";
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseServiceFilters(new URL(request.url).searchParams);
   const { db } = await getDatabase();
-  const result = await listServices(db, filters);
+  const result = await listServices(db, filters, undefined, catalogCounts());
   return { filters, ...result };
 }
 

@@ -1,21 +1,27 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ServiceFilters } from "~/features/services/schema";
-import { listServices } from "~/features/services/services.server";
+import { listServices, type CountCache } from "~/features/services/services.server";
 import type { Database } from "~/lib/db.server";
 import { summarize, type LatencySummary } from "./stats";
 
-async function timed(db: Database, filters: ServiceFilters): Promise<number> {
+async function timed(db: Database, filters: ServiceFilters, counts?: CountCache): Promise<number> {
   const t0 = performance.now();
-  await listServices(db, filters);
+  await listServices(db, filters, undefined, counts);
   return performance.now() - t0;
 }
 
 /** Up to `iterations` calls one after the other (one connection busy at a time), at most `maxSeconds` long. */
-export async function sequential(db: Database, filters: ServiceFilters, iterations: number, maxSeconds: number): Promise<LatencySummary> {
+export async function sequential(
+  db: Database,
+  filters: ServiceFilters,
+  iterations: number,
+  maxSeconds: number,
+  counts?: CountCache,
+): Promise<LatencySummary> {
   const samples: number[] = [];
   const deadline = performance.now() + maxSeconds * 1000;
-  for (let i = 0; i < iterations && (i < 20 || performance.now() < deadline); i++) samples.push(await timed(db, filters));
+  for (let i = 0; i < iterations && (i < 20 || performance.now() < deadline); i++) samples.push(await timed(db, filters, counts));
   return summarize(samples);
 }
 
@@ -29,13 +35,14 @@ export async function concurrent(
   workers: number,
   perWorker: number,
   maxSeconds: number,
+  counts?: CountCache,
 ): Promise<LatencySummary & { callsPerSecond: number }> {
   const samples: number[] = [];
   const t0 = performance.now();
   const deadline = t0 + maxSeconds * 1000;
   await Promise.all(
     Array.from({ length: workers }, async () => {
-      for (let i = 0; i < perWorker && (i < 2 || performance.now() < deadline); i++) samples.push(await timed(db, filters));
+      for (let i = 0; i < perWorker && (i < 2 || performance.now() < deadline); i++) samples.push(await timed(db, filters, counts));
     }),
   );
   const seconds = (performance.now() - t0) / 1000;

@@ -14,6 +14,7 @@ import {
   listServices,
   searchQuery,
   updateService,
+  createCountCache,
 } from "./services.server";
 
 let t: TestDatabase;
@@ -275,5 +276,21 @@ describe(`count cap on ${testEngine}`, () => {
     expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: Math.ceil(COUNT_CAP / 24) });
     await t.db.execute(sql`delete from services where title = 'Paket 1'`);
     expect(await listServices(t.db, filters({ category: "Business" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+  });
+
+  it("a count cache reuses the count of a filter set across sorts and pages until cleared or expired", async () => {
+    const counts = createCountCache({ ttlMs: 200 });
+    const design = async (query: Record<string, string> = {}) => (await listServices(t.db, filters({ category: "Marketing", ...query }), 3, counts)).total;
+    const before = await design();
+    await t.db.insert(services).values({ title: "Neu im Marketing", price: "10.00", category: "Marketing", createdBy: OWNER });
+    // Another sort and page of the same filters: the remembered count.
+    expect(await design({ sort: "price-low", page: "2" })).toBe(before);
+    counts.clear();
+    expect(await design()).toBe(before + 1);
+    await t.db.delete(services).where(eq(services.title, "Neu im Marketing"));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await design()).toBe(before);
+    // Without a cache the count is always fresh.
+    expect((await listServices(t.db, filters({ category: "Marketing" }))).total).toBe(before);
   });
 });

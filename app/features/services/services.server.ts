@@ -130,8 +130,56 @@ export interface ServiceListResult {
   pageSize: number;
 }
 
+/** Counts of the catalogue by filter set, kept briefly (see catalogCounts). */
+export interface CountCache {
+  get(key: string): number | undefined;
+  set(key: string, value: number): void;
+  clear(): void;
+}
+
+export function createCountCache({ ttlMs = 30_000, maxEntries = 2_000 } = {}): CountCache {
+  const entries = new Map<string, { value: number; at: number }>();
+  return {
+    get(key) {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (Date.now() - hit.at >= ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return hit.value;
+    },
+    set(key, value) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, at: Date.now() });
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+const globalForCounts = globalThis as unknown as { __catalogCounts?: CountCache };
+
+/**
+ * The process's catalogue counts. Counting the matches (up to COUNT_CAP index entries, or a
+ * bitmap scan for a search) is most of what a list costs, while the number only changes when
+ * services or ratings do; the count of a filter set (whatever the sort or page) is therefore
+ * reused for 30 s. Any write handled by this process clears it (server/app.ts); other processes
+ * show a changed count within the 30 s.
+ */
+export function catalogCounts(): CountCache {
+  globalForCounts.__catalogCounts ??= createCountCache();
+  return globalForCounts.__catalogCounts;
+}
+
 /** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
-export async function listServices(db: Database, filters: ServiceFilters, pageSize = PAGE_SIZE): Promise<ServiceListResult> {
+export async function listServices(
+  db: Database,
+  filters: ServiceFilters,
+  pageSize = PAGE_SIZE,
+  counts?: CountCache,
+): Promise<ServiceListResult> {
   const where: SQL[] = [];
   if (filters.category) where.push(eq(services.category, filters.category));
   if (filters.minPrice > PRICE_SLIDER.min) where.push(gte(services.price, filters.minPrice.toFixed(2)));
@@ -163,9 +211,15 @@ export async function listServices(db: Database, filters: ServiceFilters, pageSi
     filters.sort === "price-low" ? up(services.id) : down(services.id),
   ];
 
-  const matching = db.select({ one: sql`1` }).from(services).where(condition).limit(COUNT_CAP + 1).as("matching");
-  const [totalRow] = await db.select({ n: count() }).from(matching);
-  const counted = Number(totalRow?.n ?? 0);
+  // The count depends on the filters only, not on the sort or the page.
+  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, tsquery]);
+  let counted = counts?.get(countKey);
+  if (counted === undefined) {
+    const matching = db.select({ one: sql`1` }).from(services).where(condition).limit(COUNT_CAP + 1).as("matching");
+    const [totalRow] = await db.select({ n: count() }).from(matching);
+    counted = Number(totalRow?.n ?? 0);
+    counts?.set(countKey, counted);
+  }
   const totalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
