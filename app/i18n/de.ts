@@ -539,6 +539,7 @@ export const de = {
   },
   /** /support: support tickets. */
   support: {
+    tooMany: "Sie haben in der letzten Stunde bereits 10 Tickets erstellt. Bitte versuchen Sie es später erneut.",
     title: "Support Tickets",
     intro: "Fragen oder Probleme? Schreiben Sie uns ein Ticket, wir melden uns so schnell wie möglich.",
     introSupport: "Alle Tickets aller Mitglieder. Ändern Sie den Status, die Verfasser werden benachrichtigt.",

