@@ -2,6 +2,7 @@ import { Briefcase, LogIn, LogOut, Menu, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { de } from "~/i18n/de";
@@ -37,15 +38,6 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
 }
 
-function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white">
-      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">{de.nav.newMessages(count)}</span>
-    </span>
-  );
-}
 
 export function SiteHeader({
   user,
@@ -108,7 +100,7 @@ export function SiteHeader({
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate}>
               {item.label}
-              {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+              {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
             </NavLink>
           ))}
         </nav>
@@ -143,7 +135,7 @@ export function SiteHeader({
               onClick={onNavigate}
             >
               {item.label}
-              {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+              {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
             </NavLink>
           ))}
         </nav>

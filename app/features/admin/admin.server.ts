@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles, services, user } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
+import { isUuid } from "~/lib/utils";
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- role <email> support|user       set a user's role
@@ -12,7 +13,6 @@ export class AdminError extends Error {
   override name = "AdminError";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function onOff(value: string | undefined): boolean {
   if (value === "on") return true;
@@ -49,7 +49,7 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
     }
     case "feature": {
       const featured = onOff(value);
-      if (!target || !UUID.test(target)) throw new AdminError(`"${target ?? ""}" is not a service id (a UUID, as in /services/{id}).`);
+      if (!target || !isUuid(target)) throw new AdminError(`"${target ?? ""}" is not a service id (a UUID, as in /services/{id}).`);
       const updated = await db
         .update(services)
         .set({ isFeatured: featured })

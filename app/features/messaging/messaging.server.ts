@@ -19,6 +19,7 @@ import { displayName } from "~/lib/format";
 import { chatAttachmentKey, type FileStorage } from "~/lib/storage.server";
 import { detectFile, type FileKind, type ReceivedFile } from "~/lib/uploads.server";
 import type { ChatView } from "./message-text";
+import { isUuid } from "~/lib/utils";
 
 /**
  * The messaging domain (architecture.md section 3): conversations between two users, about a
@@ -163,9 +164,6 @@ export async function startDirectConversation(db: Database, userId: string, othe
   return findOrCreateConversation(db, "direct", userId, otherUserId, null);
 }
 
-function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
 
 /**
  * A conversation the user takes part in. Unknown: 'Chat not found'; someone else's:

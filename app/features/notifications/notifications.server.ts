@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
+import { isUuid } from "~/lib/utils";
 
 export const NOTIFICATIONS_LIMIT = 50;
 
@@ -65,7 +66,7 @@ export async function countUnreadNotifications(db: Database, userId: string): Pr
  * changes nothing and reads as unknown (null).
  */
 export async function markNotificationRead(db: Database, userId: string, id: string): Promise<{ link: string | null } | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(notifications)

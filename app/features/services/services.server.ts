@@ -11,9 +11,9 @@ import {
   PRICE_SLIDER,
   type ServiceFilters,
 } from "./schema";
+import { isUuid } from "~/lib/utils";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isServiceId = (id: string | undefined): id is string => Boolean(id && UUID.test(id));
+export const isServiceId = (id: string | undefined): id is string => isUuid(id);
 
 export interface ServiceAuthor {
   userId: string;

@@ -2,6 +2,7 @@ import { ArrowLeft, MessagesSquare, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { CountBadge } from "~/components/ui/count-badge";
 import { de } from "~/i18n/de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
@@ -19,15 +20,6 @@ export interface ActiveConversation {
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
 
-function UnreadCount({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold leading-5 text-white">
-      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">{de.messaging.unread(count)}</span>
-    </span>
-  );
-}
 
 function ConversationItem({ view, conversation }: { view: ChatView; conversation: ConversationSummary }) {
   const last = conversation.lastMessage;
@@ -62,7 +54,7 @@ function ConversationItem({ view, conversation }: { view: ChatView; conversation
         )}
         <span className="mt-0.5 flex items-center justify-between gap-2">
           <span className="truncate text-sm text-muted-foreground">{preview}</span>
-          <UnreadCount count={conversation.unreadCount} />
+          <CountBadge count={conversation.unreadCount} label={de.messaging.unread(conversation.unreadCount)} />
         </span>
       </span>
     </NavLink>
