@@ -130,6 +130,19 @@ describe(`catalogue on ${testEngine}`, () => {
     expect(await titles({ category: "Design", minRating: "3" })).toEqual(["Logo-Design mit Markenhandbuch"]);
   });
 
+  it("binds each call's own values to the statement built once per filter shape", async () => {
+    // Same shape (category + search + price range), different values, one after the other and at once.
+    const [design, writing, none] = await Promise.all([
+      titles({ category: "Design", q: "Logos", minPrice: "100", maxPrice: "500" }),
+      titles({ category: "Writing", q: "Onlineshops", minPrice: "50", maxPrice: "100" }),
+      titles({ category: "Education", q: "Logos", minPrice: "100", maxPrice: "500" }),
+    ]);
+    expect(design).toEqual(["Visitenkarten und Briefpapier", "Logo-Design mit Markenhandbuch"]);
+    expect(writing).toEqual(["SEO-Texte für Onlineshops"]);
+    expect(none).toEqual([]);
+    expect(await titles({ category: "Design", q: "Logos", minPrice: "200", maxPrice: "500" })).toEqual(["Logo-Design mit Markenhandbuch"]);
+  });
+
   it("ignores unusable filter values instead of failing", async () => {
     const f = filters({ category: "Astrologie", minPrice: "abc", maxPrice: "-5", minRating: "99", sort: "random", page: "x" });
     expect(f).toMatchObject({ category: "", minPrice: 0, maxPrice: 0, minRating: 5, sort: "newest", page: 1 });

@@ -173,21 +173,45 @@ export function catalogCounts(): CountCache {
   return globalForCounts.__catalogCounts;
 }
 
-/** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
-export async function listServices(
-  db: Database,
-  filters: ServiceFilters,
-  pageSize = PAGE_SIZE,
-  counts?: CountCache,
-): Promise<ServiceListResult> {
+/**
+ * What a list statement's SQL depends on: which filters are set and the sort — not their
+ * values, which are bound as parameters. There are at most 2^5 × 5 = 160 shapes.
+ */
+interface ListShape {
+  sort: ServiceFilters["sort"];
+  category: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  minRating: boolean;
+  search: boolean;
+}
+
+/** The values bound to a list statement's placeholders (unused ones are ignored). */
+interface ListParams {
+  category: string | null;
+  minPrice: string;
+  maxPrice: string;
+  minRating: string;
+  tsquery: string | null;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Drizzle's `prepare` type asks for a name, which node-postgres turns into a server-side named
+ * statement whose plan PostgreSQL may later fix for all values (a generic plan can pick the wrong
+ * index for a wide price range). Without a name the statement stays unnamed: built once on the
+ * client, planned by PostgreSQL for each call's values.
+ */
+const UNNAMED = undefined as unknown as string;
+
+function buildListStatements(db: Database, shape: ListShape) {
   const where: SQL[] = [];
-  if (filters.category) where.push(eq(services.category, filters.category));
-  if (filters.minPrice > PRICE_SLIDER.min) where.push(gte(services.price, filters.minPrice.toFixed(2)));
-  // The slider's top end means "and more": no upper limit at 1000.
-  if (filters.maxPrice < PRICE_SLIDER.max) where.push(lte(services.price, filters.maxPrice.toFixed(2)));
-  if (filters.minRating > 0) where.push(gte(services.ratingAvg, filters.minRating.toFixed(2)));
-  const tsquery = searchQuery(filters.q);
-  const query = tsquery ? sql`to_tsquery('german', ${tsquery})` : null;
+  if (shape.category) where.push(eq(services.category, sql.placeholder("category")));
+  if (shape.minPrice) where.push(gte(services.price, sql.placeholder("minPrice")));
+  if (shape.maxPrice) where.push(lte(services.price, sql.placeholder("maxPrice")));
+  if (shape.minRating) where.push(gte(services.ratingAvg, sql.placeholder("minRating")));
+  const query = shape.search ? sql`to_tsquery('german', ${sql.placeholder("tsquery")})` : null;
   if (query) where.push(sql`${services.search} @@ ${query}`);
   const condition = where.length ? and(...where) : undefined;
 
@@ -206,17 +230,80 @@ export async function listServices(
   // Relevance breaks ties when searching (the search narrows the rows first).
   const orderBy = [
     down(sql`${services.isFeatured}`),
-    ...sortKeys[filters.sort],
+    ...sortKeys[shape.sort],
     ...(query ? [desc(sql`ts_rank(${services.search}, ${query})`)] : []),
-    filters.sort === "price-low" ? up(services.id) : down(services.id),
+    shape.sort === "price-low" ? up(services.id) : down(services.id),
   ];
+
+  const matching = db
+    .select({ one: sql`1` })
+    .from(services)
+    .where(condition)
+    .limit(sql.placeholder("limit"))
+    .as("matching");
+  return {
+    count: db.select({ n: count() }).from(matching).prepare(UNNAMED),
+    page: db
+      .select(cardColumns)
+      .from(services)
+      .leftJoin(profiles, eq(profiles.userId, services.createdBy))
+      .where(condition)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(UNNAMED),
+  };
+}
+
+type ListStatements = ReturnType<typeof buildListStatements>;
+
+/**
+ * The list statements, built once per database and shape. Building a statement with Drizzle
+ * costs about as much client CPU as PostgreSQL spends running the page query (bench/README.md),
+ * and the catalogue is the most requested page.
+ */
+const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
+
+function statementsFor(db: Database, shape: ListShape): ListStatements {
+  let byShape = listStatements.get(db);
+  if (!byShape) listStatements.set(db, (byShape = new Map()));
+  const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.search}`;
+  let statements = byShape.get(key);
+  if (!statements) byShape.set(key, (statements = buildListStatements(db, shape)));
+  return statements;
+}
+
+/** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
+export async function listServices(
+  db: Database,
+  filters: ServiceFilters,
+  pageSize = PAGE_SIZE,
+  counts?: CountCache,
+): Promise<ServiceListResult> {
+  const tsquery = searchQuery(filters.q);
+  const shape: ListShape = {
+    sort: filters.sort,
+    category: Boolean(filters.category),
+    minPrice: filters.minPrice > PRICE_SLIDER.min,
+    // The slider's top end means "and more": no upper limit at 1000.
+    maxPrice: filters.maxPrice < PRICE_SLIDER.max,
+    minRating: filters.minRating > 0,
+    search: tsquery !== null,
+  };
+  const params: Omit<ListParams, "limit" | "offset"> = {
+    category: filters.category || null,
+    minPrice: filters.minPrice.toFixed(2),
+    maxPrice: filters.maxPrice.toFixed(2),
+    minRating: filters.minRating.toFixed(2),
+    tsquery,
+  };
+  const statements = statementsFor(db, shape);
 
   // The count depends on the filters only, not on the sort or the page.
   const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, tsquery]);
   let counted = counts?.get(countKey);
   if (counted === undefined) {
-    const matching = db.select({ one: sql`1` }).from(services).where(condition).limit(COUNT_CAP + 1).as("matching");
-    const [totalRow] = await db.select({ n: count() }).from(matching);
+    const [totalRow] = await statements.count.execute({ ...params, limit: COUNT_CAP + 1, offset: 0 } satisfies ListParams);
     counted = Number(totalRow?.n ?? 0);
     counts?.set(countKey, counted);
   }
@@ -224,14 +311,7 @@ export async function listServices(
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .select(cardColumns)
-    .from(services)
-    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
-    .where(condition)
-    .orderBy(...orderBy)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await statements.page.execute({ ...params, limit: pageSize, offset: (page - 1) * pageSize } satisfies ListParams);
   return { items: rows.map(toCard), total, totalCapped, page, pageCount, pageSize };
 }
 
