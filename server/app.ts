@@ -14,6 +14,7 @@ import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/p
 import { catalogCounts } from "~/features/services/services.server";
 import { env } from "~/lib/env.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
+import * as serverBuild from "virtual:react-router/server-build";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -46,7 +47,9 @@ app.use(
 );
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: given a function, React Router rebuilds its
+    // route tables on every request (meant for hot reloading; `npm run dev` reloads this module).
+    build: serverBuild,
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
   }),
 );
