@@ -232,6 +232,12 @@ export const de = {
     date: "Datum",
     back: "Zurück zum Postausgang",
   },
+  pager: {
+    label: "Seitennavigation",
+    previous: "Zurück",
+    next: "Weiter",
+    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  },
   services: {
     listTitle: "Dienstleistungen",
     listIntro: "Finden Sie die passende Leistung – gefiltert nach Kategorie, Preis und Bewertung.",
@@ -272,10 +278,6 @@ export const de = {
     noRatings: "Noch keine Bewertungen",
     by: "von",
     authorProfilePrefix: "Profil von",
-    pagination: "Seitennavigation",
-    previous: "Zurück",
-    next: "Weiter",
-    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
     loading: "Dienstleistungen werden geladen",
     detail: {
       backToList: "Zurück zur Übersicht",

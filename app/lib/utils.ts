@@ -12,3 +12,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(id: string | null | undefined): id is string {
   return typeof id === "string" && UUID.test(id);
 }
+
+/** A `?page=` value: a whole number from 1 to 10,000, anything else is page 1 (never an error). */
+export function pageNumber(raw: string | null | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}

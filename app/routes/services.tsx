@@ -1,6 +1,7 @@
 import { PackageSearch } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, parseServiceFilters } from "~/features/services/schema";
@@ -68,29 +69,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 && !loading && (
-        <nav aria-label={de.services.pagination} className="mt-8 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Button asChild variant="outline">
-              <Link to={`/services${filtersToSearch({ ...filters, page: page - 1 })}`} rel="prev">
-                {de.services.previous}
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">{de.services.pageOf(page, pageCount)}</span>
-          {page < pageCount ? (
-            <Button asChild variant="outline">
-              <Link to={`/services${filtersToSearch({ ...filters, page: page + 1 })}`} rel="next">
-                {de.services.next}
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      {!loading && <Pager page={page} pageCount={pageCount} href={(p) => `/services${filtersToSearch({ ...filters, page: p })}`} />}
     </div>
   );
 }

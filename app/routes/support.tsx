@@ -1,4 +1,5 @@
 import { LifeBuoy } from "lucide-react";
+import { Pager } from "~/components/ui/pager";
 import { data, redirect } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";
@@ -7,6 +8,7 @@ import { createTicket, listTickets, setTicketStatus } from "~/features/support/s
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
+import { pageNumber } from "~/lib/utils";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/support";
 
@@ -17,7 +19,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = (await getSessionUser(request))!; // the signed-in layout guarantees a user
   const { db } = await getDatabase();
-  return listTickets(db, { viewerId: user.id });
+  return listTickets(db, { viewerId: user.id, page: pageNumber(new URL(request.url).searchParams.get("page")) });
 }
 
 type Result = { ok: boolean; error?: string; fieldErrors?: Record<string, string> };
@@ -48,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { tickets, isSupport } = loaderData;
+  const { tickets, isSupport, page, pageCount } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -72,6 +74,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/support?page=${p}` : "/support")} />
     </div>
   );
 }

@@ -35,6 +35,21 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await firstCard.getByText("Hervorgehoben").waitFor();
     await screenshot(page, `services-${width}`);
 
+    // Paging: page 2 continues the list without repeating a card; "Zurück" returns.
+    const pager = page.getByRole("navigation", { name: "Seitennavigation" });
+    const pages = Math.ceil(total / 24);
+    await pager.getByText(`Seite 1 von ${pages}`).waitFor();
+    const firstPage = await page.locator("main ul > li article h3").allTextContents();
+    expect(firstPage).toHaveLength(24);
+    await pager.getByRole("link", { name: "Weiter" }).click();
+    await page.waitForURL(/[?&]page=2/);
+    await pager.getByText(`Seite 2 von ${pages}`).waitFor();
+    const secondPage = await page.locator("main ul > li article h3").allTextContents();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+    await pager.getByRole("link", { name: "Zurück" }).click();
+    await pager.getByText(`Seite 1 von ${pages}`).waitFor();
+
     await page.getByRole("searchbox", { name: "Dienstleistungen durchsuchen" }).fill("Logos");
     await page.getByRole("button", { name: "Suchen" }).click();
     await page.waitForURL(/q=Logos/);

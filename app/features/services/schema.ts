@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { de } from "~/i18n/de";
+import { pageNumber } from "~/lib/utils";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 
 export const SERVICE_TITLE_MAX = 120;
@@ -105,13 +106,7 @@ export const serviceFiltersSchema = z.object({
     .string()
     .optional()
     .transform((v): ServiceSort => ((SORT_OPTIONS as readonly string[]).includes(v ?? "") ? (v as ServiceSort) : "newest")),
-  page: z
-    .string()
-    .optional()
-    .transform((v) => {
-      const n = Number(v);
-      return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-    }),
+  page: z.string().optional().transform(pageNumber),
 });
 export type ServiceFilters = z.infer<typeof serviceFiltersSchema>;
 

@@ -123,4 +123,38 @@ describe(`support tickets on ${testEngine}`, () => {
     expect((await listTickets(t.db, { viewerId: flood })).tickets).toHaveLength(10);
     await expect(createTicket(t.db, { actorId: BEN, input: { subject: "Bens Anliegen", description: "Text" } })).resolves.toMatchObject({ status: "open" });
   });
+
+  it("pages newest first without gaps or duplicates, for a user and for support", async () => {
+    const pager = "u-pager";
+    await t.db.insert(user).values({ id: pager, name: "Paula Pager", email: "paula@example.de", emailVerified: true });
+    const base = Date.now() - 10 * 86_400_000;
+    // 7 tickets straight into the table (the creation limit is not what this test is about).
+    const rows = Array.from({ length: 7 }, (_, i) => ({ userId: pager, subject: `Seite ${i}`, description: "Text", createdAt: new Date(base + i * 60_000) }));
+    await t.db.insert(supportTickets).values(rows);
+
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const list = await listTickets(t.db, { viewerId: pager, page, pageSize: 3 });
+      expect(list).toMatchObject({ page, pageCount: 3, total: 7, isSupport: false });
+      expect(list.tickets.every((ticket) => ticket.author === null)).toBe(true);
+      seen.push(...list.tickets.map((ticket) => ticket.subject));
+    }
+    expect(seen).toEqual(["Seite 6", "Seite 5", "Seite 4", "Seite 3", "Seite 2", "Seite 1", "Seite 0"]);
+    // Past the end: the last page; below 1: the first.
+    expect(await listTickets(t.db, { viewerId: pager, page: 99, pageSize: 3 })).toMatchObject({ page: 3 });
+    expect(await listTickets(t.db, { viewerId: pager, page: 0, pageSize: 3 })).toMatchObject({ page: 1 });
+
+    // Support pages through everyone's tickets: all of them, each once, with authors.
+    const { total } = await listTickets(t.db, { viewerId: STAFF, pageSize: 1000 });
+    const ids = new Set<string>();
+    for (let page = 1; page <= Math.ceil(total / 4); page++) {
+      const list = await listTickets(t.db, { viewerId: STAFF, page, pageSize: 4 });
+      for (const ticket of list.tickets) {
+        expect(ticket.author).not.toBeNull();
+        ids.add(ticket.id);
+      }
+    }
+    expect(ids.size).toBe(total);
+    expect(total).toBeGreaterThan(7);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import { profiles, supportTickets, user } from "~/db/schema";
 import { fieldErrors } from "~/features/auth/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
@@ -25,40 +25,58 @@ async function isSupport(db: Database, userId: string): Promise<boolean> {
   return row?.role === "support";
 }
 
+/** Tickets per page of /support. */
+export const TICKETS_PAGE_SIZE = 20;
+
+export interface TicketList {
+  tickets: TicketView[];
+  isSupport: boolean;
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
 /**
- * Tickets newest first: a user sees only their own; the support role sees everyone's with the
- * author's name and e-mail address.
+ * Tickets newest first, one page at a time: a user sees only their own; the support role sees
+ * everyone's with the author's name and e-mail address. A page past the end shows the last page.
  */
-export async function listTickets(db: Database, { viewerId }: { viewerId: string | null }): Promise<{ tickets: TicketView[]; isSupport: boolean }> {
+export async function listTickets(
+  db: Database,
+  { viewerId, page = 1, pageSize = TICKETS_PAGE_SIZE }: { viewerId: string | null; page?: number; pageSize?: number },
+): Promise<TicketList> {
   if (!viewerId) throw new AppError("UNAUTHORIZED", de.support.createError);
   const support = await isSupport(db, viewerId);
-  const columns = {
-    id: supportTickets.id,
-    subject: supportTickets.subject,
-    description: supportTickets.description,
-    status: supportTickets.status,
-    createdAt: supportTickets.createdAt,
-    updatedAt: supportTickets.updatedAt,
-  };
-  if (!support) {
-    const rows = await db
-      .select(columns)
-      .from(supportTickets)
-      .where(eq(supportTickets.userId, viewerId))
-      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-      .limit(500);
-    return { tickets: rows.map((row) => ({ ...row, author: null })), isSupport: false };
-  }
+  const visible = support ? undefined : eq(supportTickets.userId, viewerId);
+  const [counted] = await db.select({ n: count() }).from(supportTickets).where(visible);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
   const rows = await db
-    .select({ ...columns, firstName: profiles.firstName, lastName: profiles.lastName, email: user.email })
+    .select({
+      id: supportTickets.id,
+      subject: supportTickets.subject,
+      description: supportTickets.description,
+      status: supportTickets.status,
+      createdAt: supportTickets.createdAt,
+      updatedAt: supportTickets.updatedAt,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+    })
     .from(supportTickets)
     .leftJoin(profiles, eq(profiles.userId, supportTickets.userId))
     .leftJoin(user, eq(user.id, supportTickets.userId))
+    .where(visible)
     .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(500);
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
   return {
-    tickets: rows.map(({ firstName, lastName, email, ...row }) => ({ ...row, author: { firstName, lastName, email } })),
-    isSupport: true,
+    // Only the support role learns who wrote a ticket.
+    tickets: rows.map(({ firstName, lastName, email, ...row }) => ({ ...row, author: support ? { firstName, lastName, email } : null })),
+    isSupport: support,
+    page: current,
+    pageCount,
+    total,
   };
 }
 
