@@ -160,8 +160,34 @@ describe(`catalogue on ${testEngine}`, () => {
     expect(await titles({ q: "steuer freiberuf" })).toEqual(["Steuerberatung für Freiberufler"]);
     expect(await titles({ q: "Mathematik", category: "Design" })).toEqual([]);
     expect(await titles({ q: "!!!" })).toHaveLength(fixtures.length);
-    expect(searchQuery("Logos für Web")).toBe("(logos | logo | logos:*) & (für | für:*) & (web | web:*)");
-    expect(searchQuery("a & b | !c")).toBe("(a) & (b) & (c)");
+    expect(searchQuery("Logos für Web")).toEqual({ query: "(logos | logo | logos:*) & (für | für:*) & (web | web:*)", prefix: null });
+    expect(searchQuery("a & b | !c")).toEqual({ query: "(a) & (b) & (c)", prefix: null });
+    expect(searchQuery("Über")).toEqual({ query: "(über)", prefix: "über:*" });
+    expect(searchQuery("Logos")).toEqual({ query: "(logos | logo)", prefix: "logos:*" });
+    expect(searchQuery("x")).toEqual({ query: "(x)", prefix: null });
+    expect(searchQuery(" !? ")).toBeNull();
+  });
+
+  it("a one-word search is a prefix even of a German stop word, and from two letters on", async () => {
+    // "über", "die" and "ein" are stop words of the 'german' configuration: without the prefix
+    // configuration (migration 0004) these half-typed words would find nothing.
+    const [extra] = await t.db
+      .insert(services)
+      .values({ title: "Übersetzung als Dienstleistung", description: "Fachtexte Englisch–Deutsch.", price: "60.00", category: "Writing", createdBy: OTHER })
+      .returning();
+    try {
+      expect(await titles({ q: "über" })).toEqual(["Übersetzung als Dienstleistung"]);
+      expect(await titles({ q: "Übers" })).toEqual(["Übersetzung als Dienstleistung"]);
+      expect(await titles({ q: "die" })).toEqual(["Übersetzung als Dienstleistung"]);
+      expect(await titles({ q: "ein" })).toContain("Steuerberatung für Freiberufler"); // Einkommensteuer
+      expect(await titles({ q: "We" })).toEqual(["Webentwicklung für Handwerker"]); // Webseiten
+      // In a longer search a stop word counts as a complete word and drops out.
+      expect(await titles({ q: "Logos für" })).toEqual(["Visitenkarten und Briefpapier", "Logo-Design mit Markenhandbuch"]);
+      // A single letter is no prefix: nothing but an exact word would match.
+      expect(await titles({ q: "w" })).toEqual([]);
+    } finally {
+      await t.db.delete(services).where(eq(services.id, extra!.id));
+    }
   });
 
   it("ranks search hits within the chosen sort", async () => {

@@ -91,13 +91,27 @@ function wordVariants(word: string): string[] {
   return [...variants];
 }
 
+/** What a search box text becomes: the two text-search queries of the list condition. */
+export interface SearchTerms {
+  /**
+   * For `to_tsquery('german', …)`: every word must match in one of its forms or as a prefix —
+   * German compounds start with the word ("Steuer" finds "Steuerberatung"). Stop words drop out.
+   */
+  query: string;
+  /**
+   * For `to_tsquery('german_prefix', …)` (migration 0004: German stemming without stop words):
+   * the prefix of a one-word search, which may be half-typed — "über" finds "Übersetzung" and
+   * "die" finds "Dienstleistung" although 'german' drops both words, and two letters already
+   * count ("We" finds "Webseite"). In a longer search such a word is taken as complete.
+   */
+  prefix: string | null;
+}
+
 /**
- * A tsquery for what a person typed: every word must match in one of its
- * forms or as a prefix — the last word may be half-typed, and German
- * compounds start with the word ("Steuer" finds "Steuerberatung").
- * Only letters and digits reach the query, so its syntax cannot be injected.
+ * The search terms for what a person typed, or null when nothing searchable is left.
+ * Only letters and digits reach the queries, so their syntax cannot be injected.
  */
-export function searchQuery(input: string): string | null {
+export function searchQuery(input: string): SearchTerms | null {
   const words = input
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -105,13 +119,17 @@ export function searchQuery(input: string): string | null {
     .slice(0, 8)
     .map((w) => w.slice(0, 40));
   if (words.length === 0) return null;
-  return words
+  const prefix = words.length === 1 && words[0]!.length >= 2 ? `${words[0]}:*` : null;
+  const query = words
     .map((word) => {
       const forms = wordVariants(word);
-      if (word.length >= 3) forms.push(`${word}:*`);
+      // The one-word prefix is in `prefix`; the same prefix twice would double the planner's
+      // estimate of the matches and can turn the count into a sequential scan.
+      if (word.length >= 3 && !prefix) forms.push(`${word}:*`);
       return `(${forms.join(" | ")})`;
     })
     .join(" & ");
+  return { query, prefix };
 }
 
 /**
@@ -193,6 +211,7 @@ interface ListParams {
   maxPrice: string;
   minRating: string;
   tsquery: string | null;
+  prefix: string | null;
   limit: number;
   offset: number;
 }
@@ -211,7 +230,12 @@ function buildListStatements(db: Database, shape: ListShape) {
   if (shape.minPrice) where.push(gte(services.price, sql.placeholder("minPrice")));
   if (shape.maxPrice) where.push(lte(services.price, sql.placeholder("maxPrice")));
   if (shape.minRating) where.push(gte(services.ratingAvg, sql.placeholder("minRating")));
-  const query = shape.search ? sql`to_tsquery('german', ${sql.placeholder("tsquery")})` : null;
+  const tsquery = sql.placeholder("tsquery");
+  const prefix = sql.placeholder("prefix");
+  // Without a prefix only the first query runs (no notice about an empty query on every search).
+  const query = shape.search
+    ? sql`(case when ${prefix}::text is null then to_tsquery('german', ${tsquery}) else to_tsquery('german', ${tsquery}) || to_tsquery('german_prefix', ${prefix}) end)`
+    : null;
   if (query) where.push(sql`${services.search} @@ ${query}`);
   const condition = where.length ? and(...where) : undefined;
 
@@ -280,7 +304,7 @@ export async function listServices(
   pageSize = PAGE_SIZE,
   counts?: CountCache,
 ): Promise<ServiceListResult> {
-  const tsquery = searchQuery(filters.q);
+  const search = searchQuery(filters.q);
   const shape: ListShape = {
     sort: filters.sort,
     category: Boolean(filters.category),
@@ -288,19 +312,20 @@ export async function listServices(
     // The slider's top end means "and more": no upper limit at 1000.
     maxPrice: filters.maxPrice < PRICE_SLIDER.max,
     minRating: filters.minRating > 0,
-    search: tsquery !== null,
+    search: search !== null,
   };
   const params: Omit<ListParams, "limit" | "offset"> = {
     category: filters.category || null,
     minPrice: filters.minPrice.toFixed(2),
     maxPrice: filters.maxPrice.toFixed(2),
     minRating: filters.minRating.toFixed(2),
-    tsquery,
+    tsquery: search?.query ?? null,
+    prefix: search?.prefix ?? null,
   };
   const statements = statementsFor(db, shape);
 
   // The count depends on the filters only, not on the sort or the page.
-  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, tsquery]);
+  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, search]);
   let counted = counts?.get(countKey);
   if (counted === undefined) {
     const [totalRow] = await statements.count.execute({ ...params, limit: COUNT_CAP + 1, offset: 0 } satisfies ListParams);
