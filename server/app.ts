@@ -43,6 +43,15 @@ app.use(
     personalCookies: [/session_token=/, /(?:^|;\s*)flash=/],
     // A write may change what the catalogue counts: recount on this process at once.
     onWrite: () => catalogCounts().clear(),
+    // Writes that change no list or count (views up to the TTL stale): counters, chat, notifications, support.
+    // React Router posts a page's form action to `<path>.data`.
+    keepOnWrite: [
+      /^\/services\/[^/]+\/view$/,
+      /^\/api\/profiles\/[^/]+\/view$/,
+      /^\/api\/(?:conversations|notifications)(?:\/|$)/,
+      /^\/(?:chats|live-chat)(?:\/[^/]+)?(?:\.data)?$/,
+      /^\/support(?:\.data)?$/,
+    ],
   }),
 );
 app.use(

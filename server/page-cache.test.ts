@@ -7,6 +7,7 @@ let base = "";
 let renders = 0;
 let close = () => {};
 let nonceCounter = 0;
+let writes = 0;
 
 beforeAll(async () => {
   const app = express();
@@ -21,6 +22,8 @@ beforeAll(async () => {
       ttlMs: () => 60_000,
       varyCookies: ["theme"],
       personalCookies: [/session_token=/],
+      keepOnWrite: [/^\/services\/[^/]+\/view$/],
+      onWrite: () => writes++,
     }),
   );
   app.get("/services", (req, res) => {
@@ -33,6 +36,7 @@ beforeAll(async () => {
     res.end(`<p>render ${renders}</p></body></html>`);
   });
   app.post("/services", (_req, res) => void res.status(204).end());
+  app.post("/services/:id/view", (_req, res) => void res.status(204).end());
   await new Promise<void>((resolve) => {
     const server = app.listen(0, "127.0.0.1", () => {
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,7 +80,17 @@ describe("anonymous page cache", () => {
   it("a write clears it", async () => {
     await get("/services?q=write");
     expect((await get("/services?q=write")).hit).toBe(true);
+    const before = writes;
     await fetch(base + "/services", { method: "POST" });
+    expect(writes).toBe(before + 1);
     expect((await get("/services?q=write")).hit).toBe(false);
+  });
+
+  it("a write listed in keepOnWrite (a view counter) keeps it and the other caches", async () => {
+    await get("/services?q=view");
+    const before = writes;
+    await fetch(base + "/services/abc/view", { method: "POST" });
+    expect(writes).toBe(before);
+    expect((await get("/services?q=view")).hit).toBe(true);
   });
 });

@@ -19,8 +19,14 @@ export interface PageCacheOptions {
   /** Any of these cookies makes a request personal (session, pending toast): never cached. */
   personalCookies: readonly RegExp[];
   maxEntries?: number;
-  /** Called for every write request (non-GET), e.g. to clear other caches of this process. */
+  /** Called for every write request (non-GET) that clears the cache, e.g. to clear other caches of this process. */
   onWrite?: () => void;
+  /**
+   * Write requests (by path) that change nothing a cached page shows beyond what its TTL may
+   * leave stale anyway, e.g. view counters or chat messages: they keep the cache. Every opening of
+   * a service detail counts a view, so clearing on those would empty the cache on every visit.
+   */
+  keepOnWrite?: readonly RegExp[];
 }
 
 function cookieValue(header: string, name: string): string {
@@ -34,8 +40,9 @@ function cookieValue(header: string, name: string): string {
  * HTML answers without Set-Cookie are kept. The per-request CSP nonce is swapped on every hit,
  * so each answer still carries the nonce its own Content-Security-Policy header names.
  *
- * Staleness is bounded by the TTL; any write handled by this process (a non-GET request) clears
- * the cache at once, so an author sees their change immediately on this process.
+ * Staleness is bounded by the TTL; any other write handled by this process (a non-GET request
+ * not in `keepOnWrite`) clears the cache at once, so an author sees their change immediately on
+ * this process.
  */
 export function pageCache(options: PageCacheOptions): RequestHandler & { clear(): void } {
   const entries = new Map<string, Entry>();
@@ -52,6 +59,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
   const handler: RequestHandler = (req, res, next) => {
     const ttl = options.ttlMs();
     if (req.method !== "GET" && req.method !== "HEAD") {
+      if (options.keepOnWrite?.some((pattern) => pattern.test(req.path))) return next();
       entries.clear();
       options.onWrite?.();
       return next();

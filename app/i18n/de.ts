@@ -240,6 +240,8 @@ export const de = {
   },
   services: {
     listTitle: "Dienstleistungen",
+    loadFailed: "Die Dienstleistungen konnten gerade nicht geladen werden. Bitte versuchen Sie es in einem Moment erneut.",
+    unexpected: "Etwas ist schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.",
     listIntro: "Finden Sie die passende Leistung – gefiltert nach Kategorie, Preis und Bewertung.",
     searchLabel: "Dienstleistungen durchsuchen",
     searchPlaceholder: "Suchen, z. B. Logo, Webseite, Steuer...",

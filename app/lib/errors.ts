@@ -28,3 +28,15 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * For actions and loaders whose failure the spec answers with a message instead of an error page
+ * (e.g. 'Error creating service'): a Response (a redirect) passes through; anything else that is
+ * not an AppError (database down, a bug) is logged in full and becomes a 503, never blamed on
+ * the user's input.
+ */
+export function unexpectedFailure(error: unknown, context: string): { status: 503 } {
+  if (error instanceof Response) throw error;
+  console.error(`${context}:`, error);
+  return { status: 503 };
+}

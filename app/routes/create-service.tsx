@@ -8,7 +8,7 @@ import { ServiceForm } from "~/features/services/components/service-form";
 import { createService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
+import { isAppError, unexpectedFailure } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/create-service";
@@ -27,8 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
     const flash = await setFlashToast({ type: "success", title: de.services.form.created });
     throw redirect(`/services/${id}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status });
+    if (isAppError(error)) return data({ error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status });
+    // 'Error creating service' also when the database fails; the form keeps what was typed.
+    return data({ error: de.services.unexpected, fieldErrors: {} as Record<string, string>, values: form }, unexpectedFailure(error, "create service"));
   }
 }
 

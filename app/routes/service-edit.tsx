@@ -8,7 +8,7 @@ import { ServiceForm } from "~/features/services/components/service-form";
 import { getServiceForEdit, updateService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
-import { type AppError, isAppError } from "~/lib/errors";
+import { type AppError, isAppError, unexpectedFailure } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/service-edit";
@@ -48,7 +48,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await updateService(db, { actorId: user.id, serviceId: params.id, input: form });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    if (!isAppError(error)) {
+      // 'Failed to update service' also when the database fails; the form keeps what was typed.
+      return data({ error: de.services.unexpected, fieldErrors: {} as Record<string, string>, values: form }, unexpectedFailure(error, "update service"));
+    }
     if (error.code !== "INVALID") return leave(error);
     return data({ error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status });
   }

@@ -1,20 +1,28 @@
 import { PackageSearch } from "lucide-react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
-import { filtersToSearch, hasActiveFilters, parseServiceFilters } from "~/features/services/schema";
+import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/schema";
 import { catalogCounts, listServices } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
+import { unexpectedFailure } from "~/lib/errors";
 import type { Route } from "./+types/services";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseServiceFilters(new URL(request.url).searchParams);
-  const { db } = await getDatabase();
-  const result = await listServices(db, filters, undefined, catalogCounts());
-  return { filters, ...result };
+  try {
+    const { db } = await getDatabase();
+    const result = await listServices(db, filters, undefined, catalogCounts());
+    return { filters, ...result, loadFailed: false };
+  } catch (error) {
+    // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
+    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, pageSize: PAGE_SIZE };
+    return data({ filters, ...empty, loadFailed: true }, unexpectedFailure(error, "list services"));
+  }
 }
 
 export function meta() {
@@ -22,7 +30,7 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalCapped, page, pageCount } = loaderData;
+  const { filters, items, total, totalCapped, page, pageCount, loadFailed } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -39,7 +47,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">
-        {loading ? de.services.loading : de.services.found(total, totalCapped)}
+        {loading ? de.services.loading : loadFailed ? null : de.services.found(total, totalCapped)}
       </p>
 
       {loading ? (
@@ -50,6 +58,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      ) : loadFailed ? (
+        <Alert variant="destructive" className="mt-4">
+          <AlertDescription>{de.services.loadFailed}</AlertDescription>
+        </Alert>
       ) : items.length === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
