@@ -237,9 +237,12 @@ export const de = {
     previous: "Zurück",
     next: "Weiter",
     pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    page: (page: number) => `Seite ${page}`,
   },
   services: {
     listTitle: "Dienstleistungen",
+    pastEndTitle: "Auf dieser Seite ist nichts mehr – die Liste endet früher.",
+    firstPage: "Zur ersten Seite",
     loadFailed: "Die Dienstleistungen konnten gerade nicht geladen werden. Bitte versuchen Sie es in einem Moment erneut.",
     unexpected: "Etwas ist schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.",
     listIntro: "Finden Sie die passende Leistung – gefiltert nach Kategorie, Preis und Bewertung.",

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
-    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, pageSize: PAGE_SIZE };
+    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE };
     return data({ filters, ...empty, loadFailed: true }, unexpectedFailure(error, "list services"));
   }
 }
@@ -30,7 +30,7 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalCapped, page, pageCount, loadFailed } = loaderData;
+  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -62,6 +62,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <Alert variant="destructive" className="mt-4">
           <AlertDescription>{de.services.loadFailed}</AlertDescription>
         </Alert>
+      ) : items.length === 0 && page > 1 ? (
+        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
+          <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold">{de.services.pastEndTitle}</h2>
+          <Button asChild className="mt-6" variant="outline">
+            <Link to={`/services${filtersToSearch({ ...filters, page: 1 })}`}>{de.services.firstPage}</Link>
+          </Button>
+        </div>
       ) : items.length === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -81,7 +89,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {!loading && <Pager page={page} pageCount={pageCount} href={(p) => `/services${filtersToSearch({ ...filters, page: p })}`} />}
+      {!loading && (
+        <Pager
+          page={page}
+          pageCount={totalCapped ? undefined : pageCount}
+          hasNext={hasNext}
+          href={(p) => `/services${filtersToSearch({ ...filters, page: p })}`}
+        />
+      )}
     </div>
   );
 }

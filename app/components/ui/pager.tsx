@@ -2,9 +2,19 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 
+interface PagerProps {
+  page: number;
+  /** The number of pages, when known (a capped count does not know it). */
+  pageCount?: number;
+  /** Whether a next page exists; defaults to page < pageCount. */
+  hasNext?: boolean;
+  href: (page: number) => string;
+  className?: string;
+}
+
 /** Previous / "Seite x von y" / next, as plain links: every page has its own URL and renders on the server. */
-export function Pager({ page, pageCount, href, className }: { page: number; pageCount: number; href: (page: number) => string; className?: string }) {
-  if (pageCount <= 1) return null;
+export function Pager({ page, pageCount, hasNext = pageCount !== undefined && page < pageCount, href, className }: PagerProps) {
+  if (page <= 1 && !hasNext) return null;
   return (
     <nav aria-label={de.pager.label} className={className ?? "mt-8 flex items-center justify-between gap-4"}>
       {page > 1 ? (
@@ -16,8 +26,8 @@ export function Pager({ page, pageCount, href, className }: { page: number; page
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted-foreground">{de.pager.pageOf(page, pageCount)}</span>
-      {page < pageCount ? (
+      <span className="text-sm text-muted-foreground">{pageCount === undefined ? de.pager.page(page) : de.pager.pageOf(page, pageCount)}</span>
+      {hasNext ? (
         <Button asChild variant="outline">
           <Link to={href(page + 1)} rel="next">
             {de.pager.next}

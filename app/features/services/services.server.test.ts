@@ -202,6 +202,7 @@ describe(`catalogue on ${testEngine}`, () => {
       for (let page = 1; page <= 3; page++) {
         const result = await listServices(t.db, filters({ sort, page: String(page) }), 3);
         expect(result.pageCount).toBe(3);
+        expect(result.hasNext).toBe(page < 3);
         seen.push(...result.items.map((s) => s.id));
       }
       expect(seen).toHaveLength(fixtures.length);
@@ -312,7 +313,18 @@ describe(`count cap on ${testEngine}`, () => {
       sql`insert into services (title, price, category, created_by) select 'Paket ' || n, 10, 'Business', ${OWNER} from generate_series(1, ${COUNT_CAP + 1}) n`,
     );
     const capped = await listServices(t.db, filters({ category: "Business" }));
-    expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: Math.ceil(COUNT_CAP / 24) });
+    expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: Math.ceil(COUNT_CAP / 24), hasNext: true });
+    // Past the counted pages the list goes on to its last row: 10,001 rows in pages of 1,000.
+    const seen = new Set<string>();
+    for (let page = 1; page <= 11; page++) {
+      const list = await listServices(t.db, filters({ category: "Business", sort: "price-low", page: String(page) }), 1000);
+      expect(list.page).toBe(page);
+      expect(list.hasNext).toBe(page < 11);
+      for (const item of list.items) seen.add(item.id);
+    }
+    expect(seen.size).toBe(COUNT_CAP + 1);
+    const beyond = await listServices(t.db, filters({ category: "Business", page: "12" }), 1000);
+    expect(beyond).toMatchObject({ page: 12, items: [], hasNext: false });
     await t.db.execute(sql`delete from services where title = 'Paket 1'`);
     expect(await listServices(t.db, filters({ category: "Business" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false });
   });

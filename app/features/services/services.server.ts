@@ -144,7 +144,9 @@ export interface ServiceListResult {
   total: number;
   totalCapped: boolean;
   page: number;
+  /** Pages of the counted matches; with a capped count there may be more (see `hasNext`). */
   pageCount: number;
+  hasNext: boolean;
   pageSize: number;
 }
 
@@ -265,16 +267,25 @@ function buildListStatements(db: Database, shape: ListShape) {
     .where(condition)
     .limit(sql.placeholder("limit"))
     .as("matching");
+  const pageIds = db
+    .select({ id: services.id })
+    .from(services)
+    .where(condition)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_ids");
   return {
     count: db.select({ n: count() }).from(matching).prepare(UNNAMED),
+    // The page's ids first (an index scan that skips `offset` entries without touching anything
+    // else), then the cards of just those rows: a deep page does not join the author of every
+    // row it skips.
     page: db
       .select(cardColumns)
       .from(services)
+      .innerJoin(pageIds, eq(pageIds.id, services.id))
       .leftJoin(profiles, eq(profiles.userId, services.createdBy))
-      .where(condition)
       .orderBy(...orderBy)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
       .prepare(UNNAMED),
   };
 }
@@ -335,9 +346,12 @@ export async function listServices(
   const totalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(filters.page, pageCount);
-  const rows = await statements.page.execute({ ...params, limit: pageSize, offset: (page - 1) * pageSize } satisfies ListParams);
-  return { items: rows.map(toCard), total, totalCapped, page, pageCount, pageSize };
+  // Past the counted pages of a capped count the list goes on: the page exists while rows do.
+  const page = totalCapped ? filters.page : Math.min(filters.page, pageCount);
+  // One row more than a page tells whether there is a next one.
+  const rows = await statements.page.execute({ ...params, limit: pageSize + 1, offset: (page - 1) * pageSize } satisfies ListParams);
+  const hasNext = rows.length > pageSize;
+  return { items: rows.slice(0, pageSize).map(toCard), total, totalCapped, page, pageCount, hasNext, pageSize };
 }
 
 export interface ServiceDetail extends Omit<ServiceCard, "excerpt"> {
