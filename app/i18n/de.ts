@@ -301,6 +301,7 @@ export const de = {
       cancel: "Abbrechen",
       deleted: "Dienstleistung gelöscht",
       deleteError: "Error deleting service",
+      deleteForbidden: "You can only delete your own services",
       chat: "Anbieter kontaktieren",
       signInPrompt: "Melden Sie sich an, um diese Dienstleistung zu bewerten, zu kommentieren oder den Anbieter zu kontaktieren.",
       signIn: "Anmelden",
@@ -714,7 +715,7 @@ export function pageTitle(page?: string): string {
  * route's own, so every page states title, description and keywords (the
  * defaults describe the platform) and the link-preview tags.
  */
-export function pageMeta(page?: string, description: string = de.app.description, extra: { robots?: string } = {}) {
+export function pageMeta(page?: string, description: string = de.app.description, extra: { robots?: string; ogType?: string } = {}) {
   const title = pageTitle(page);
   return [
     { title },
@@ -722,7 +723,7 @@ export function pageMeta(page?: string, description: string = de.app.description
     { name: "keywords", content: de.app.keywords },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: extra.ogType ?? "website" },
     { property: "og:site_name", content: de.app.name },
     { property: "og:locale", content: "de_DE" },
     ...(extra.robots ? [{ name: "robots", content: extra.robots }] : []),

@@ -92,7 +92,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(de.services.detail.notFoundTitle, undefined, { robots: "noindex" });
   const { service } = loaderData;
   const description = service.description ? service.description.slice(0, 160) : `${service.category} · ${formatPrice(service.price)}`;
-  return [...pageMeta(service.title, description), { property: "og:type", content: "product" }];
+  return pageMeta(service.title, description, { ogType: "product" });
 }
 
 /** Counts the opening once per visit of the page (the spec's increment_service_views). */

@@ -205,7 +205,27 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(await (await fetch(`${baseUrl()}${href}`)).text()).toContain("Logo-Design mit Markenhandbuch");
+    // Deleting someone else's service is refused with its own message.
+    const forgedDelete = await page.request.post(href, { form: { intent: "delete" }, headers: { Origin: baseUrl() }, maxRedirects: 0 });
+    expect(forgedDelete.status()).toBe(403);
+    expect(await forgedDelete.text()).toContain("You can only delete your own services");
+    // Signed out, both are sent to the sign-in page.
+    for (const [path, body] of [
+      [`${href}/edit`, "title=Gekapert&price=1&category=Other"],
+      [href, "intent=delete"],
+    ] as const) {
+      const anonymous = await fetch(`${baseUrl()}${path}`, {
+        method: "POST",
+        body,
+        headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    }
+    const detail = await (await fetch(`${baseUrl()}${href}`)).text();
+    expect(detail).toContain("Logo-Design mit Markenhandbuch");
+    expect(detail).not.toContain("Gekapert");
     expectNoErrors(errors);
   });
 

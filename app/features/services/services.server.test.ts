@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, services, user } from "~/db/schema";
+import { profiles, serviceReviews, services, user } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { parseServiceFilters, SORT_OPTIONS } from "./schema";
@@ -276,7 +276,20 @@ describe(`catalogue on ${testEngine}`, () => {
       code: "FORBIDDEN",
       message: "You can only edit your own services",
     });
-    await expect(deleteService(t.db, { actorId: OTHER, serviceId: id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(deleteService(t.db, { actorId: OTHER, serviceId: id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You can only delete your own services",
+    });
+    // Forged edits by the owner: refused field by field, nothing stored.
+    for (const input of [
+      { title: "Ok", price: "-5", category: "Other" },
+      { title: "Ok", price: "1000000000", category: "Other" },
+      { title: "Ok", price: "10", category: "Astrologie" },
+      { title: "x".repeat(121), price: "10", category: "Other" },
+      { title: "Ok", description: "x".repeat(5001), price: "10", category: "Other" },
+    ]) {
+      await expect(updateService(t.db, { actorId: OWNER, serviceId: id, input })).rejects.toMatchObject({ code: "INVALID" });
+    }
     expect(await getService(t.db, id)).toEqual(before);
     await expect(deleteService(t.db, { actorId: OWNER, serviceId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(deleteService(t.db, { actorId: OWNER, serviceId: "../etc" })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -287,6 +300,30 @@ describe(`catalogue on ${testEngine}`, () => {
   it("returns null for unknown and malformed ids", async () => {
     expect(await getService(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getService(t.db, "nicht-vorhanden")).toBeNull();
+  });
+
+  it("averages the dashboard rating exactly over every review of the user's services", async () => {
+    const provider = "u-dash-provider";
+    await t.db.insert(user).values([
+      { id: provider, name: "Pia Provider", email: "pia@example.de", emailVerified: true },
+      { id: "u-dash-3", name: "Dritte Person", email: "dritte@example.de", emailVerified: true },
+    ]);
+    const [a, b] = await t.db
+      .insert(services)
+      .values([
+        { title: "A", price: "10.00", category: "Other", createdBy: provider, views: 7 },
+        { title: "B", price: "20.00", category: "Other", createdBy: provider, views: 5 },
+      ])
+      .returning({ id: services.id });
+    // A: 5 and 4 (average 4.5); B: 2. Exact: (5 + 4 + 2) / 3 = 3.67, not the average of averages 3.25.
+    await t.db.insert(serviceReviews).values([
+      { serviceId: a!.id, userId: OWNER, rating: 5 },
+      { serviceId: a!.id, userId: OTHER, rating: 4 },
+      { serviceId: b!.id, userId: "u-dash-3", rating: 2 },
+    ]);
+    expect(await getDashboard(t.db, provider)).toMatchObject({ serviceCount: 2, totalViews: 12, ratingCount: 3, averageRating: "3.67" });
+    await t.db.delete(services).where(eq(services.createdBy, provider));
+    expect(await getDashboard(t.db, provider)).toMatchObject({ serviceCount: 0, totalViews: 0, ratingCount: 0, averageRating: null });
   });
 
   it("sums the dashboard figures in SQL", async () => {

@@ -400,12 +400,12 @@ export async function createService(db: Database, { actorId, input }: CreateServ
   return { id: row!.id };
 }
 
-/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
-async function ownedService(db: Database, actorId: string, id: string | undefined) {
+/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN (with `forbidden` as the message) otherwise. */
+async function ownedService(db: Database, actorId: string, id: string | undefined, forbidden: string = de.services.form.accessDeniedText) {
   if (!isServiceId(id)) throw new AppError("NOT_FOUND", de.services.form.notFound);
   const [row] = await db.select({ id: services.id, createdBy: services.createdBy, category: services.category }).from(services).where(eq(services.id, id));
   if (!row) throw new AppError("NOT_FOUND", de.services.form.notFound);
-  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", de.services.form.accessDeniedText);
+  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", forbidden);
   return row;
 }
 
@@ -435,7 +435,7 @@ export async function updateService(db: Database, { actorId, serviceId, input }:
 }
 
 export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
-  const current = await ownedService(db, actorId, serviceId);
+  const current = await ownedService(db, actorId, serviceId, de.services.detail.deleteForbidden);
   // Reviews, comments and favourites go with it (foreign keys cascade).
   await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
 }
