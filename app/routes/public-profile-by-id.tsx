@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, redirect } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { ServerErrorPage } from "~/components/layout/error-pages";
 import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
@@ -9,9 +9,7 @@ import type { Route } from "./+types/public-profile-by-id";
 
 // Linked from a service's author: goes to /u/{username}, or shows the profile when there is none.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const page = await loadPublicProfilePage(request, { userId: params.userId });
-  if (page.profile.username) throw redirect(`/u/${encodeURIComponent(page.profile.username)}`);
-  return page;
+  return loadPublicProfilePage(request, { userId: params.userId }, { toUsername: true });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

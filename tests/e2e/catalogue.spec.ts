@@ -95,6 +95,21 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("without JavaScript the filters are open and filter through the URL", async () => {
+    const { page } = await browser.open(width, { cookies: consent, javaScript: false });
+    await page.goto("/services");
+    expect(await page.getByRole("button", { name: "Erweiterte Filter anzeigen" }).isVisible()).toBe(false);
+    await page.getByLabel("Kategorie").selectOption("Design");
+    await page.getByLabel("Sortieren nach").selectOption("price-low");
+    await page.getByRole("button", { name: "Filter anwenden" }).click();
+    await page.waitForURL(/category=Design/);
+    expect(page.url()).toMatch(/sort=price-low/);
+    const categories = await page.locator("main ul > li article").evaluateAll((cards) => cards.map((c) => c.textContent ?? ""));
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories.every((t) => t.includes("Design"))).toBe(true);
+    await screenshot(page, `services-no-js-${width}`);
+  });
+
   it("opening a detail counts a view", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/services?sort=views");

@@ -48,9 +48,10 @@ export function setupBrowser() {
 
   return {
     /** A fresh browser context (own cookies) and page at the given width. */
-    async open(width: WidthName, options: { cookies?: { name: string; value: string }[] } = {}) {
+    async open(width: WidthName, options: { cookies?: { name: string; value: string }[]; javaScript?: boolean } = {}) {
       if (!browser) throw new Error("browser not started");
       const context = await browser.newContext({
+        javaScriptEnabled: options.javaScript ?? true,
         viewport: { width: WIDTHS[width], height: 900 },
         locale: "de-DE",
         timezoneId: "Europe/Berlin",

@@ -1,14 +1,18 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIds } from "~/features/favorites/favorites.server";
 import { getDatabase } from "~/lib/db.server";
 import { findPublicProfile, listProfileServices } from "./public-profile.server";
 
-/** Loader data of the public profile pages; unknown profiles are a real 404. */
-export async function loadPublicProfilePage(request: Request, by: { username: string } | { userId: string }) {
+/**
+ * Loader data of the public profile pages; unknown profiles are a real 404. `toUsername` (the
+ * by-id page) redirects to /u/{username} before loading anything else when the profile has one.
+ */
+export async function loadPublicProfilePage(request: Request, by: { username: string } | { userId: string }, { toUsername = false } = {}) {
   const { db } = await getDatabase();
   const [profile, viewer] = await Promise.all([findPublicProfile(db, by), getSessionUser(request)]);
   if (!profile) throw data({ notFound: true }, { status: 404 });
+  if (toUsername && profile.username) throw redirect(`/u/${encodeURIComponent(profile.username)}`);
   const services = await listProfileServices(db, profile.userId);
   const favorites = await favoriteIds(db, viewer?.id, services.map((s) => s.id));
   return { profile, services, favorites: [...favorites], viewer: viewer ? { id: viewer.id } : null };

@@ -1,10 +1,11 @@
 import { Search, SlidersHorizontal, X } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { cn } from "~/lib/utils";
 import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
 import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../schema";
@@ -13,15 +14,19 @@ const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGO
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
+/** One filter form per page: fixed ids, which the no-JavaScript style below can name. */
+const PANEL_ID = "service-filters-panel";
+const TOGGLE_ID = "service-filters-toggle";
+
 /**
  * The search box and the advanced filters: a GET form, so the state lives in
- * the URL (shareable, reloadable) and works without JavaScript. With
- * JavaScript, changing a filter applies it at once.
+ * the URL (shareable, reloadable) and works without JavaScript — then the
+ * filter panel is always open (its toggle needs JavaScript). With JavaScript,
+ * changing a filter applies it at once.
  */
 export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const panelId = useId();
   const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.sort !== "newest");
   const [open, setOpen] = useState(advancedActive);
   const [minPrice, setMinPrice] = useState(filters.minPrice);
@@ -32,6 +37,10 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
 
   return (
     <Form ref={formRef} method="get" role="search" className="grid gap-4" key={JSON.stringify(filters)}>
+      <noscript>
+        {/* Unlayered rules beat Tailwind's utility layer: the panel shows, the toggle goes. */}
+        <style>{`#${PANEL_ID}{display:grid}#${TOGGLE_ID}{display:none}`}</style>
+      </noscript>
       <div className="flex gap-2">
         <div className="relative flex-1">
           <Label htmlFor="services-q" className="sr-only">
@@ -42,10 +51,11 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
         </div>
         <Button type="submit">{de.services.searchSubmit}</Button>
         <Button
+          id={TOGGLE_ID}
           type="button"
           variant="outline"
           aria-expanded={open}
-          aria-controls={panelId}
+          aria-controls={PANEL_ID}
           onClick={() => setOpen((v) => !v)}
           aria-label={open ? de.services.filtersHide : de.services.filtersShow}
         >
@@ -54,7 +64,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
         </Button>
       </div>
 
-      <div id={panelId} hidden={!open} className="grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div id={PANEL_ID} className={cn("grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4", !open && "hidden")}>
         <div className="grid gap-2">
           <Label htmlFor="services-category">{de.services.category}</Label>
           <select id="services-category" name="category" defaultValue={filters.category} className={selectClass} onChange={apply}>
