@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { getSessionUser } from "~/features/auth/session.server";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm } from "~/features/services/components/service-form";
+import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
@@ -46,6 +47,8 @@ export default function CreateService({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <ServiceForm
+            schema={createServiceSchema}
+            invalidTitle={de.services.form.createError}
             categories={CREATE_CATEGORIES}
             defaults={actionData?.values}
             errors={actionData?.fieldErrors}

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { data, redirect } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { getSessionUser } from "~/features/auth/session.server";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm } from "~/features/services/components/service-form";
+import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
@@ -65,6 +66,7 @@ export function meta() {
 
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { service, categories } = loaderData;
+  const schema = useMemo(() => editServiceSchema(service.category), [service.category]);
   useEffect(() => {
     if (actionData) toast.error(de.services.form.updateError, { description: actionData.error });
   }, [actionData]);
@@ -76,6 +78,8 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         </CardHeader>
         <CardContent>
           <ServiceForm
+            schema={schema}
+            invalidTitle={de.services.form.updateError}
             categories={categories}
             defaults={actionData?.values ?? { title: service.title, description: service.description, price: service.price, category: service.category }}
             errors={actionData?.fieldErrors}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 
 const browser = setupBrowser();
@@ -67,12 +67,34 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await expectAccessible(page, `services filtered (${width})`);
     await screenshot(page, `services-filtered-${width}`);
 
+
     // The state lives in the URL: a reload keeps it.
     const filteredUrl = page.url();
     await page.reload();
     expect(page.url()).toBe(filteredUrl);
     expect(await page.getByLabel("Kategorie").inputValue()).toBe("Design");
 
+    await page.getByRole("link", { name: "Filter zurücksetzen" }).first().click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    await expect.poll(() => foundCount(page)).toBe(total);
+
+    // The sliders by keyboard on the whole list: a minimum price of 100 € (step 10), then a minimum rating of 4 (step 0.5).
+    await openFilters(page);
+    await page.locator("#services-min-price").focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/minPrice=100(?!\d)/);
+    await expect
+      .poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => Number(/([\d.]+),\d\d\s€/.exec(t)?.[1]?.replaceAll(".", "")) >= 100))
+      .toBe(true);
+    await page.locator("#services-min-rating").focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/minRating=4(?![.\d])/);
+    await expect
+      .poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => Number(/(\d,\d) \(\d+\)/.exec(t)?.[1]?.replace(",", ".")) >= 4))
+      .toBe(true);
+    const narrowed = await foundCount(page);
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThan(total);
     await page.getByRole("link", { name: "Filter zurücksetzen" }).first().click();
     await page.waitForURL(`${baseUrl()}/services`);
     await expect.poll(() => foundCount(page)).toBe(total);
@@ -154,11 +176,17 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
   it("create → edit → delete with the confirmation dialog, as the owner", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await signIn(page, providers[width], "/create-service");
+    // The form's schema checks in the browser first: an empty form never reaches the server.
+    await hydrated(page);
+    const posts: string[] = [];
+    page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
     await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
     await page.locator("#service-title-error").getByText("Bitte geben Sie einen Titel ein.").waitFor();
     await page.locator("#service-price-error").getByText("Bitte geben Sie einen Preis ein.").waitFor();
     await page.locator("#service-category-error").getByText("Bitte wählen Sie eine Kategorie.").waitFor();
     await page.getByText("Error creating service").waitFor();
+    expect(posts).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("service-title");
     await expectAccessible(page, `create service with errors (${width})`);
 
     const title = `E2E Fotoshooting ${width} ${Date.now().toString(36)}`;
@@ -181,6 +209,12 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const options = await page.getByLabel("Kategorie").locator("option").allTextContents();
     expect(options).toEqual(expect.arrayContaining(["Mobile Development", "Business"]));
     expect(options).not.toContain("Education");
+    await hydrated(page);
+    await page.getByLabel("Titel").fill("   ");
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await page.getByText("Failed to update service").waitFor();
+    await page.locator("#service-title-error").getByText("Bitte geben Sie einen Titel ein.").waitFor();
+    await page.getByLabel("Titel").fill(title);
     await page.getByLabel("Preis (EUR)").fill("199");
     await page.getByLabel("Kategorie").selectOption("Business");
     await expectAccessible(page, `edit service (${width})`);
@@ -256,12 +290,36 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const statValue = await main.getByText("Dienstleistungen", { exact: true }).first().locator("xpath=following-sibling::p[1]").textContent();
     expect(Number(statValue)).toBe(listed);
     expect(listed).toBeGreaterThan(0);
+    // Total views: the sum of the listed services' views ("1.821 Aufrufe" → 1821).
+    const stat = async (label: string) => main.getByText(label, { exact: true }).first().locator("xpath=following-sibling::p[1]").textContent();
+    const listViews = await page.locator("section[aria-labelledby=my-services] li").evaluateAll((items) =>
+      items.map((li) => Number(/([\d.]+) Aufrufe?/.exec(li.textContent ?? "")?.[1]?.replaceAll(".", "") ?? NaN)),
+    );
+    expect(Number((await stat("Aufrufe Ihrer Angebote"))!.replaceAll(".", ""))).toBe(listViews.reduce((a, b) => a + b, 0));
+    expect(await stat("Durchschnittliche Bewertung")).toMatch(/^(\d,\d{1,2}|–|-|—)/);
     const actions = page.locator("section[aria-labelledby=quick-actions]");
     expect(await actions.getByRole("link", { name: "Dienstleistung erstellen" }).getAttribute("href")).toBe("/create-service");
     expect(await actions.getByRole("link", { name: "Dienstleistungen verwalten" }).getAttribute("href")).toBe("/services");
     expect(await actions.getByRole("link", { name: "Chats öffnen" }).getAttribute("href")).toBe("/chats");
     await expectAccessible(page, `dashboard (${width})`);
     await screenshot(page, `dashboard-${width}`);
+
+    // Delete from the dashboard, with the confirmation dialog.
+    const title = `E2E Dashboard ${width} ${Date.now().toString(36)}`;
+    const created = await page.request.post("/create-service", {
+      form: { title, price: "12", category: "Other", description: "" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page.getByRole("button", { name: `Löschen: ${title}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Dienstleistung löschen?" });
+    await dialog.getByRole("button", { name: "Endgültig löschen" }).click();
+    await page.getByText("Dienstleistung gelöscht").waitFor();
+    await expect.poll(() => page.getByRole("link", { name: title }).count()).toBe(0);
+    await expect.poll(() => page.locator("section[aria-labelledby=my-services] li").count()).toBe(listed);
     expectNoErrors(errors);
   });
 });

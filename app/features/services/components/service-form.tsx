@@ -1,8 +1,12 @@
+import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { fieldErrors } from "~/features/auth/schema";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
 
 export interface ServiceFormValues {
@@ -15,23 +19,48 @@ export interface ServiceFormValues {
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive";
 
-/** Title, description, price and category; the server validates with the same schema. */
+/**
+ * Title, description, price and category. The action's Zod schema checks the input here first
+ * (no round trip for a missing title) and again on the server, which alone decides.
+ */
 export function ServiceForm({
+  schema,
   categories,
   defaults,
-  errors,
+  errors: serverErrors,
+  invalidTitle,
   submitLabel,
   cancelTo,
 }: {
+  schema: z.ZodType;
   categories: readonly string[];
   defaults?: Partial<ServiceFormValues>;
   errors?: Record<string, string>;
+  /** The toast title when the input is refused, e.g. 'Error creating service'. */
+  invalidTitle: string;
   submitLabel: string;
   cancelTo: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  // What the browser found, remembered with the server answer it was found over: a newer
+  // answer from the server replaces it.
+  const [client, setClient] = useState<{ over: typeof serverErrors; errors: Record<string, string> } | null>(null);
+  const errors = client && client.over === serverErrors ? client.errors : serverErrors;
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (result.success) return setClient(null);
+    event.preventDefault();
+    const found = fieldErrors(result.error);
+    setClient({ over: serverErrors, errors: found });
+    toast.error(invalidTitle, { description: Object.values(found)[0] });
+    const first = Object.keys(found)[0];
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
   return (
-    <Form method="post" className="grid gap-5" noValidate>
+    <Form ref={formRef} method="post" className="grid gap-5" noValidate onSubmit={check}>
       <FormField
         id="service-title"
         name="title"
