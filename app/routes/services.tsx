@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
-import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/schema";
+import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { catalogCounts, listServices } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
-import type { ServiceFilters } from "~/features/services/schema";
+import type { ServiceFilters } from "~/features/services/filters";
 import { listServices, type CountCache } from "~/features/services/services.server";
 import type { Database } from "~/lib/db.server";
 import { summarize, type LatencySummary } from "./stats";

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
 
@@ -131,6 +132,25 @@ describe("HTTP behaviour", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("keeps the JavaScript of public pages small: no form-validation library, under a gzip budget", async () => {
+    const list = await (await fetch(`${baseUrl()}/services`)).text();
+    const detail = /\/services\/[0-9a-f-]{36}/.exec(list)![0];
+    for (const path of ["/", "/services", "/services?category=Design&sort=price-low", detail]) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const scripts = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+      expect(scripts.size).toBeGreaterThan(0);
+      let gzipped = 0;
+      for (const src of scripts) {
+        const body = Buffer.from(await (await fetch(`${baseUrl()}${src}`)).arrayBuffer());
+        gzipped += gzipSync(body).length;
+        // Zod is for the signed-in forms; the catalogue parses its URL without it.
+        expect(body.includes("ZodError"), `${path} loads ${src} with Zod`).toBe(false);
+      }
+      // About 190 KB today (React, React Router, the shell and the page).
+      expect(gzipped, `${path}: ${gzipped} bytes of gzipped JavaScript`).toBeLessThan(220_000);
+    }
   });
 
   it("refuses a cross-site state change", async () => {

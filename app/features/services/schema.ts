@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { de } from "~/i18n/de";
-import { pageNumber } from "~/lib/utils";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
+
+// The create and edit forms' schemas (Zod: the forms and the actions). The list's URL filters
+// are in ./filters, without Zod, so that the public catalogue page does not ship it.
 
 export const SERVICE_TITLE_MAX = 120;
 export const SERVICE_DESCRIPTION_MAX = 5000;
 export const SERVICE_PRICE_MAX = 1_000_000;
-export const PRICE_SLIDER = { min: 0, max: 1000, step: 10 } as const;
-export const RATING_SLIDER = { min: 0, max: 5, step: 0.5 } as const;
-export const SORT_OPTIONS = ["newest", "rating", "price-low", "price-high", "views"] as const;
-export type ServiceSort = (typeof SORT_OPTIONS)[number];
-export const PAGE_SIZE = 24;
 
 const title = z
   .string({ message: de.services.form.titleRequired })
@@ -76,60 +73,3 @@ export function editServiceSchema(currentCategory: string) {
   });
 }
 export type EditServiceInput = z.infer<ReturnType<typeof editServiceSchema>>;
-
-function clampNumber(min: number, max: number, fallback: number, step: number) {
-  return z
-    .string()
-    .optional()
-    .transform((raw) => {
-      const value = raw === undefined || raw === "" ? fallback : Number(raw);
-      if (!Number.isFinite(value)) return fallback;
-      const stepped = Math.round(value / step) * step;
-      return Math.min(max, Math.max(min, stepped));
-    });
-}
-
-/** The list's state lives in the URL; anything unusable falls back to the default. */
-export const serviceFiltersSchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 100)),
-  category: z
-    .string()
-    .optional()
-    .transform((v) => (v && SERVICE_CATEGORIES.includes(v) ? v : "")),
-  minPrice: clampNumber(PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.min, PRICE_SLIDER.step),
-  maxPrice: clampNumber(PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.max, PRICE_SLIDER.step),
-  minRating: clampNumber(RATING_SLIDER.min, RATING_SLIDER.max, RATING_SLIDER.min, RATING_SLIDER.step),
-  sort: z
-    .string()
-    .optional()
-    .transform((v): ServiceSort => ((SORT_OPTIONS as readonly string[]).includes(v ?? "") ? (v as ServiceSort) : "newest")),
-  page: z.string().optional().transform(pageNumber),
-});
-export type ServiceFilters = z.infer<typeof serviceFiltersSchema>;
-
-export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
-  const filters = serviceFiltersSchema.parse(Object.fromEntries(params));
-  if (filters.minPrice > filters.maxPrice) [filters.minPrice, filters.maxPrice] = [filters.maxPrice, filters.minPrice];
-  return filters;
-}
-
-export function hasActiveFilters(f: ServiceFilters): boolean {
-  return Boolean(f.q || f.category || f.minPrice > PRICE_SLIDER.min || f.maxPrice < PRICE_SLIDER.max || f.minRating > 0 || f.sort !== "newest");
-}
-
-/** The URL query of a filter state, without defaults (short, shareable links). */
-export function filtersToSearch(f: Partial<ServiceFilters>): string {
-  const params = new URLSearchParams();
-  if (f.q) params.set("q", f.q);
-  if (f.category) params.set("category", f.category);
-  if (f.minPrice !== undefined && f.minPrice > PRICE_SLIDER.min) params.set("minPrice", String(f.minPrice));
-  if (f.maxPrice !== undefined && f.maxPrice < PRICE_SLIDER.max) params.set("maxPrice", String(f.maxPrice));
-  if (f.minRating) params.set("minRating", String(f.minRating));
-  if (f.sort && f.sort !== "newest") params.set("sort", f.sort);
-  if (f.page && f.page > 1) params.set("page", String(f.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, serviceReviews, services, user } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
-import { parseServiceFilters, SORT_OPTIONS } from "./schema";
+import { parseServiceFilters, SORT_OPTIONS } from "./filters";
 import {
   COUNT_CAP,
   createService,

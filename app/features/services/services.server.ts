@@ -4,13 +4,8 @@ import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { fieldErrors } from "~/features/auth/schema";
-import {
-  createServiceSchema,
-  editServiceSchema,
-  PAGE_SIZE,
-  PRICE_SLIDER,
-  type ServiceFilters,
-} from "./schema";
+import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
+import { createServiceSchema, editServiceSchema } from "./schema";
 import { isUuid } from "~/lib/utils";
 
 export const isServiceId = (id: string | undefined): id is string => isUuid(id);

@@ -8,7 +8,7 @@ import { de } from "~/i18n/de";
 import { cn } from "~/lib/utils";
 import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
-import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../schema";
+import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
 
 const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])];
 const selectClass =

@@ -1,0 +1,64 @@
+import { pageNumber } from "~/lib/utils";
+import { SERVICE_CATEGORIES } from "./categories";
+
+// The catalogue's filters as they live in the URL. No Zod here: this module is part of the public
+// /services page's JavaScript, which stays small (the forms' schemas are in ./schema).
+
+export const PRICE_SLIDER = { min: 0, max: 1000, step: 10 } as const;
+export const RATING_SLIDER = { min: 0, max: 5, step: 0.5 } as const;
+export const SORT_OPTIONS = ["newest", "rating", "price-low", "price-high", "views"] as const;
+export type ServiceSort = (typeof SORT_OPTIONS)[number];
+export const PAGE_SIZE = 24;
+
+export interface ServiceFilters {
+  q: string;
+  category: string;
+  minPrice: number;
+  maxPrice: number;
+  minRating: number;
+  sort: ServiceSort;
+  page: number;
+}
+
+/** A slider value from the URL: on the slider's steps and within its range, else the fallback. */
+function sliderValue(raw: string | null, { min, max, step }: { min: number; max: number; step: number }, fallback: number): number {
+  const value = raw === null || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(value)) return fallback;
+  const stepped = Math.round(value / step) * step;
+  return Math.min(max, Math.max(min, stepped));
+}
+
+/** The list's state lives in the URL; anything unusable falls back to the default (never an error). */
+export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
+  const category = params.get("category") ?? "";
+  const sort = params.get("sort") ?? "";
+  const filters: ServiceFilters = {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    category: SERVICE_CATEGORIES.includes(category) ? category : "",
+    minPrice: sliderValue(params.get("minPrice"), PRICE_SLIDER, PRICE_SLIDER.min),
+    maxPrice: sliderValue(params.get("maxPrice"), PRICE_SLIDER, PRICE_SLIDER.max),
+    minRating: sliderValue(params.get("minRating"), RATING_SLIDER, RATING_SLIDER.min),
+    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as ServiceSort) : "newest",
+    page: pageNumber(params.get("page")),
+  };
+  if (filters.minPrice > filters.maxPrice) [filters.minPrice, filters.maxPrice] = [filters.maxPrice, filters.minPrice];
+  return filters;
+}
+
+export function hasActiveFilters(f: ServiceFilters): boolean {
+  return Boolean(f.q || f.category || f.minPrice > PRICE_SLIDER.min || f.maxPrice < PRICE_SLIDER.max || f.minRating > 0 || f.sort !== "newest");
+}
+
+/** The URL query of a filter state, without defaults (short, shareable links). */
+export function filtersToSearch(f: Partial<ServiceFilters>): string {
+  const params = new URLSearchParams();
+  if (f.q) params.set("q", f.q);
+  if (f.category) params.set("category", f.category);
+  if (f.minPrice !== undefined && f.minPrice > PRICE_SLIDER.min) params.set("minPrice", String(f.minPrice));
+  if (f.maxPrice !== undefined && f.maxPrice < PRICE_SLIDER.max) params.set("maxPrice", String(f.maxPrice));
+  if (f.minRating) params.set("minRating", String(f.minRating));
+  if (f.sort && f.sort !== "newest") params.set("sort", f.sort);
+  if (f.page && f.page > 1) params.set("page", String(f.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
