@@ -4,6 +4,7 @@ import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/re
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 import { getStorage } from "./storage.server";
+import { startStorageSweeper } from "./storage-sweep.server";
 
 export interface StartedApplication {
   port: number;
@@ -12,6 +13,7 @@ export interface StartedApplication {
 }
 
 const drainHooks = new Set<() => void | Promise<void>>();
+let stopSweeper: (() => void) | undefined;
 
 /** Registers work to do before the server stops (e.g. ending event streams). */
 export function onDrain(hook: () => void | Promise<void>): () => void {
@@ -32,6 +34,9 @@ export async function startApplication(): Promise<StartedApplication> {
   );
   // Realtime: LISTEN on its own connection (PostgreSQL) or in-process (PGlite).
   await startRealtime(handle, config.databaseUrl).ready;
+  // Files whose row never got committed (or whose deletion was cut short) are removed later.
+  stopSweeper?.();
+  stopSweeper = startStorageSweeper(handle.db, getStorage());
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
     console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
@@ -55,6 +60,8 @@ export async function drainApplication(): Promise<void> {
 }
 
 export async function stopApplication(): Promise<void> {
+  stopSweeper?.();
+  stopSweeper = undefined;
   await stopRealtime();
   await closeDatabase();
 }

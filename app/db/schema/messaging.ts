@@ -75,5 +75,7 @@ export const messages = pgTable(
     // Rate limit (5 per minute per sender) counts recent rows of one sender.
     index("messages_sender_recent_idx").on(t.senderId, t.createdAt),
     index("messages_unread_idx").on(t.conversationId, t.senderId).where(sql`${t.read} = false`),
+    // The storage sweep asks which stored attachments a message still names.
+    index("messages_file_key_idx").on(t.fileKey).where(sql`${t.fileKey} is not null`),
   ],
 );

@@ -1,0 +1,109 @@
+import { inArray, isNotNull, and } from "drizzle-orm";
+import { messages, profiles } from "~/db/schema";
+import type { Database } from "./db.server";
+import { publicUrl, type FileStorage, type StoredFile } from "./storage.server";
+
+/**
+ * Files are stored before the row that names them is committed (an upload must not hold a
+ * transaction open), and removed after a deletion is committed. A process that dies in between
+ * leaves a file nothing names: this sweep finds and removes such orphans.
+ *
+ * A file is only a candidate when it is older than `minAgeMs` (default one hour), so an upload
+ * whose transaction is still running on this or another process is never touched.
+ */
+export interface SweepResult {
+  checked: number;
+  deleted: string[];
+}
+
+const BATCH = 500;
+const HOUR = 60 * 60 * 1000;
+
+export async function sweepOrphanFiles(
+  db: Database,
+  storage: FileStorage,
+  { minAgeMs = HOUR, now = Date.now() }: { minAgeMs?: number; now?: number } = {},
+): Promise<SweepResult> {
+  const result: SweepResult = { checked: 0, deleted: [] };
+  const areas: { prefix: string; referenced: (keys: string[]) => Promise<Set<string>> }[] = [
+    { prefix: "chat-attachments", referenced: (keys) => attachmentsInUse(db, keys) },
+    { prefix: "gallery", referenced: (keys) => galleryInUse(db, keys) },
+    { prefix: "avatars", referenced: (keys) => avatarsInUse(db, keys) },
+  ];
+  for (const area of areas) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const keep = await area.referenced(batch.filter((key) => !key.endsWith(".part")));
+      for (const key of batch) {
+        if (keep.has(key)) continue;
+        await storage.delete(key);
+        result.deleted.push(key);
+      }
+      batch = [];
+    };
+    for await (const file of storage.list(area.prefix)) {
+      result.checked++;
+      if (!oldEnough(file, minAgeMs, now)) continue;
+      batch.push(file.key);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  return result;
+}
+
+function oldEnough(file: StoredFile, minAgeMs: number, now: number): boolean {
+  return now - file.modifiedAt.getTime() >= minAgeMs;
+}
+
+/** `chat-attachments/…`: kept while a message names it (also a message of a deleted account). */
+async function attachmentsInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: messages.fileKey }).from(messages).where(and(isNotNull(messages.fileKey), inArray(messages.fileKey, keys)));
+  return new Set(rows.map((row) => row.key!));
+}
+
+/** The user id of `area/{userId}/…`. */
+const ownerOf = (key: string) => key.split("/")[1] ?? "";
+
+/** `gallery/{userId}/gallery/…`: kept while the owner's gallery lists it. */
+async function galleryInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  const owners = [...new Set(keys.map(ownerOf))];
+  if (owners.length === 0) return new Set();
+  const rows = await db.select({ gallery: profiles.gallery }).from(profiles).where(inArray(profiles.userId, owners));
+  const urls = new Set(rows.flatMap((row) => (Array.isArray(row.gallery) ? row.gallery : [])));
+  return new Set(keys.filter((key) => urls.has(publicUrl(key))));
+}
+
+/** `avatars/{userId}/avatar.webp`: kept while the owner's profile shows it (its URL carries a version). */
+async function avatarsInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  const owners = [...new Set(keys.map(ownerOf))];
+  if (owners.length === 0) return new Set();
+  const rows = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(inArray(profiles.userId, owners));
+  const shown = new Set(rows.map((row) => row.avatarUrl?.split("?")[0]).filter(Boolean));
+  return new Set(keys.filter((key) => shown.has(publicUrl(key))));
+}
+
+/**
+ * Sweeps a few minutes after the start and then every six hours; failures are logged and tried
+ * again next time. Several processes sharing the storage may sweep at once: deleting twice is harmless.
+ */
+export function startStorageSweeper(db: Database, storage: FileStorage, { firstAfterMs = 5 * 60 * 1000, everyMs = 6 * HOUR } = {}): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      const { deleted } = await sweepOrphanFiles(db, storage);
+      if (deleted.length) console.log(`Speicher aufgeräumt: ${deleted.length} verwaiste Datei(en) entfernt.`);
+    } catch (error) {
+      console.error("Storage sweep failed:", error);
+    }
+    if (!stopped) timer = setTimeout(run, everyMs).unref();
+  };
+  timer = setTimeout(run, firstAfterMs).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_file_key_idx" ON "messages" USING btree ("file_key") WHERE "messages"."file_key" is not null;
