@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, profiles, session, user, verification } from "~/db/schema";
+import { listen, RealtimeHub } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import { clientRequest, cookieFrom, createTestAuth, ctxFor, linkIn, type MemoryMailer } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
@@ -204,8 +205,19 @@ describe(`accounts on ${testEngine}`, () => {
     const short = await resetPassword(ctxFor(auth, t.db), { token, password: "12345", confirmPassword: "12345" });
     expect(!short.ok && short.fieldErrors?.password).toBe("Password must be at least 6 characters long");
 
+    // Open event streams of the user hear at once that their sessions ended.
+    const listening = listen(t, new RealtimeHub(), { url: t.url });
+    await listening.ready;
+    const [owner] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, values.email));
+    const heard: string[] = [];
+    listening.hub.subscribe(owner!.id, (event) => void heard.push(event.type));
     const done = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
     expect(done.ok).toBe(true);
+    try {
+      await expect.poll(() => heard, { timeout: 5_000 }).toContain("session.ended");
+    } finally {
+      await listening.stop();
+    }
     expect(await sessionOf(cookieA)).toBeNull();
     expect(await sessionOf(cookieB)).toBeNull();
     expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(false);

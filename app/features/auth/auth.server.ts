@@ -9,6 +9,7 @@ import { env } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
+import { publish } from "~/features/realtime/realtime.server";
 import { changeEmailMail, existingAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
 
 /** Seconds. A session slides: it is extended once a day while it is used, and ends after 30 idle days. */
@@ -56,6 +57,10 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
+      // The sessions are gone: open event streams (other tabs and devices) end now, not at their next heartbeat.
+      onPasswordReset: async ({ user }) => {
+        await publish(db, [user.id], { type: "session.ended" }).catch((error: unknown) => console.error("Could not end event streams:", error));
+      },
       // Our own page sets the new password; the mail links straight to it.
       sendResetPassword: async ({ user, token }) => {
         sendInBackground(mailer, passwordResetMail(user.email, user.name, `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`));
