@@ -45,11 +45,13 @@ app.use(
     onWrite: () => catalogCounts().clear(),
     // Writes that change no list or count (views up to the TTL stale): counters, chat, notifications, support.
     // React Router posts a page's form action to `<path>.data`.
+    // Matched against the path as the router resolves it (see page-cache.ts), each route exactly.
     keepOnWrite: [
       /^\/services\/[^/]+\/view$/,
       /^\/api\/profiles\/[^/]+\/view$/,
-      /^\/api\/(?:conversations|notifications)(?:\/|$)/,
-      /^\/(?:chats|live-chat)(?:\/[^/]+)?(?:\.data)?$/,
+      /^\/api\/conversations\/[^/]+\/(?:messages|read)$/,
+      /^\/api\/notifications$/,
+      /^\/(?:chats|live-chat)(?:\/[^/.]+)?(?:\.data)?$/,
       /^\/support(?:\.data)?$/,
     ],
   }),

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +48,18 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+function rawPost(path: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method: "POST" }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 async function get(path: string, cookie?: string) {
   const res = await fetch(base + path, { headers: cookie ? { cookie } : {} });
   const body = await res.text();
@@ -92,5 +105,15 @@ describe("anonymous page cache", () => {
     await fetch(base + "/services/abc/view", { method: "POST" });
     expect(writes).toBe(before);
     expect((await get("/services?q=view")).hit).toBe(true);
+  });
+
+  it("a write that only looks like a kept path once dot segments are resolved clears it", async () => {
+    await get("/services?q=dots");
+    const before = writes;
+    // Written, it matches the view counter; the router resolves it to /view, another route. (Sent
+    // raw: fetch would resolve the dot segments itself.)
+    await rawPost("/services/%2e%2e/view");
+    expect(writes).toBe(before + 1);
+    expect((await get("/services?q=dots")).hit).toBe(false);
   });
 });

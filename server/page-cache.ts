@@ -29,6 +29,19 @@ export interface PageCacheOptions {
   keepOnWrite?: readonly RegExp[];
 }
 
+/**
+ * The path the router will see: React Router resolves `..` and `%2e%2e` segments (it parses the
+ * URL), Express's `req.path` keeps them, so `/api/notifications/%2e%2e/%2e%2e/create-service` must
+ * not count as a notifications write.
+ */
+function routedPath(req: Request): string {
+  try {
+    return new URL(req.originalUrl, "http://localhost").pathname;
+  } catch {
+    return "";
+  }
+}
+
 function cookieValue(header: string, name: string): string {
   const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
   return match?.[1] ?? "";
@@ -59,7 +72,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
   const handler: RequestHandler = (req, res, next) => {
     const ttl = options.ttlMs();
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (options.keepOnWrite?.some((pattern) => pattern.test(req.path))) return next();
+      if (options.keepOnWrite?.some((pattern) => pattern.test(routedPath(req)))) return next();
       entries.clear();
       options.onWrite?.();
       return next();

@@ -72,9 +72,13 @@ describe(`storage sweep on ${testEngine}`, () => {
     ];
     for (const key of kept) await store(key, key.includes("fresh") ? 10 * 60 * 1000 : 2 * HOUR);
     for (const key of orphans) await store(key, 2 * HOUR);
+    // A file the store would never name: left alone, and the sweep goes on past it.
+    await fsp.writeFile(path.join(root, "chat-attachments", "u-sweep-ben", "Kopie von x.pdf"), "x");
+    const stray = new Date(Date.now() - 2 * HOUR);
+    await fsp.utimes(path.join(root, "chat-attachments", "u-sweep-ben", "Kopie von x.pdf"), stray, stray);
 
     const result = await sweepOrphanFiles(t.db, storage);
-    expect(result.checked).toBe(kept.length + orphans.length);
+    expect(result.checked).toBe(kept.length + orphans.length + 1);
     expect(result.deleted.sort()).toEqual([...orphans].sort());
     for (const key of kept) expect(await storage.get(key), key).not.toBeNull();
     for (const key of orphans) expect(await storage.get(key), key).toBeNull();
@@ -83,6 +87,20 @@ describe(`storage sweep on ${testEngine}`, () => {
     expect((await sweepOrphanFiles(t.db, storage)).deleted).toEqual([]);
     const later = await sweepOrphanFiles(t.db, storage, { now: Date.now() + HOUR });
     expect(later.deleted.sort()).toEqual(["chat-attachments/u-sweep-ben/2-fresh.pdf", "gallery/u-sweep-ben/gallery/2-fresh.webp"]);
+  });
+
+  it("keeps a file that changed after it was listed (an avatar uploaded again meanwhile)", async () => {
+    const key = "avatars/u-sweep-ben/avatar.webp";
+    await store(key, 2 * HOUR);
+    // The store lists the old file; by the time the sweep would delete it, it has been replaced.
+    const racing: FileStorage = {
+      ...storage,
+      list: (prefix) => storage.list(prefix),
+      modifiedAt: async (k) => (k === key ? new Date() : storage.modifiedAt(k)),
+    };
+    const result = await sweepOrphanFiles(t.db, racing);
+    expect(result.deleted).not.toContain(key);
+    expect(await storage.get(key)).not.toBeNull();
   });
 
   it("copes with an empty or missing storage folder", async () => {

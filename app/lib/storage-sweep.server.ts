@@ -1,15 +1,17 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
 import { messages, profiles } from "~/db/schema";
 import type { Database } from "./db.server";
-import { publicUrl, type FileStorage, type StoredFile } from "./storage.server";
+import { isValidKey, publicUrl, type FileStorage, type StoredFile } from "./storage.server";
 
 /**
  * Files are stored before the row that names them is committed (an upload must not hold a
  * transaction open), and removed after a deletion is committed. A process that dies in between
  * leaves a file nothing names: this sweep finds and removes such orphans.
  *
- * A file is only a candidate when it is older than `minAgeMs` (default one hour), so an upload
- * whose transaction is still running on this or another process is never touched.
+ * A file is only a candidate when it is older than `minAgeMs` (default one hour), and its age is
+ * read again right before it is deleted: an avatar re-uploaded under the same key while the sweep
+ * runs is young again and stays. Files whose names the store would never make (a stray
+ * `.DS_Store`, say) are left alone.
  */
 export interface SweepResult {
   checked: number;
@@ -37,14 +39,20 @@ export async function sweepOrphanFiles(
       const keep = await area.referenced(batch.filter((key) => !key.endsWith(".part")));
       for (const key of batch) {
         if (keep.has(key)) continue;
-        await storage.delete(key);
-        result.deleted.push(key);
+        try {
+          const changed = await storage.modifiedAt(key);
+          if (!changed || now - changed.getTime() < minAgeMs) continue;
+          await storage.delete(key);
+          result.deleted.push(key);
+        } catch (error) {
+          console.error(`Storage sweep: could not remove ${key}:`, error);
+        }
       }
       batch = [];
     };
     for await (const file of storage.list(area.prefix)) {
       result.checked++;
-      if (!oldEnough(file, minAgeMs, now)) continue;
+      if (!isValidKey(file.key) || !oldEnough(file, minAgeMs, now)) continue;
       batch.push(file.key);
       if (batch.length >= BATCH) await flush();
     }

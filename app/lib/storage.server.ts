@@ -25,6 +25,8 @@ export interface FileStorage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every file below a prefix (an area, say) with its last change, for the orphan sweep. */
   list(prefix: string): AsyncIterable<StoredFile>;
+  /** When the file last changed, or null when there is no such file. */
+  modifiedAt(key: string): Promise<Date | null>;
 }
 
 export interface StoredFile {
@@ -118,6 +120,10 @@ export function createLocalStorage(root: string): FileStorage {
     async deletePrefix(prefix) {
       const trimmed = prefix.replace(/\/+$/, "");
       await fsp.rm(fileOf(trimmed), { recursive: true, force: true });
+    },
+    async modifiedAt(key) {
+      const stat = await fsp.stat(fileOf(key)).catch(() => null);
+      return stat?.isFile() ? stat.mtime : null;
     },
     async *list(prefix) {
       const start = fileOf(prefix.replace(/\/+$/, ""));

@@ -13,8 +13,11 @@ export function isUuid(id: string | null | undefined): id is string {
   return typeof id === "string" && UUID.test(id);
 }
 
-/** A `?page=` value: a whole number from 1 to 10,000, anything else is page 1 (never an error). */
+/** The highest `?page=` any list accepts. */
+export const MAX_PAGE = 10_000;
+
+/** A `?page=` value: a whole number from 1 to MAX_PAGE, anything else is page 1 (never an error). */
 export function pageNumber(raw: string | null | undefined): number {
   const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, serviceReviews, services, user } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { openDatabase } from "~/lib/db.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { parseServiceFilters, SORT_OPTIONS } from "./filters";
 import {
@@ -343,6 +344,18 @@ describe(`catalogue on ${testEngine}`, () => {
 
 // Last: it adds many rows.
 describe(`count cap on ${testEngine}`, () => {
+  it.runIf(testEngine === "postgres")("sends the list statements unnamed: PostgreSQL plans each call for its values", async () => {
+    // A named statement would be kept per connection and could switch to a generic plan.
+    const single = await openDatabase({ engine: "postgres", url: t.url!, max: 1 });
+    try {
+      for (let i = 0; i < 7; i++) await listServices(single.db, filters({ category: "Design", minPrice: String(i * 10) }));
+      const { rows } = await single.pool!.query("select count(*)::int as n from pg_prepared_statements");
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await single.close();
+    }
+  });
+
   it("counts exactly up to 10,000 and says when there are more", async () => {
     const exact = await listServices(t.db, filters({ category: "Business" }));
     expect(exact).toMatchObject({ total: 0, totalCapped: false });
@@ -373,6 +386,11 @@ describe(`count cap on ${testEngine}`, () => {
     await t.db.insert(services).values({ title: "Neu im Marketing", price: "10.00", category: "Marketing", createdBy: OWNER });
     // Another sort and page of the same filters: the remembered count.
     expect(await design({ sort: "price-low", page: "2" })).toBe(before);
+    // The last counted page offers no next page even though a row more exists now ("Weiter"
+    // would lead to a page number the remembered count clamps back to this one).
+    const last = await listServices(t.db, filters({ category: "Marketing", page: String(before) }), 1, counts);
+    expect(last).toMatchObject({ total: before, page: before, pageCount: before, hasNext: false });
+    expect(last.items).toHaveLength(1);
     counts.clear();
     expect(await design()).toBe(before + 1);
     await t.db.delete(services).where(eq(services.title, "Neu im Marketing"));

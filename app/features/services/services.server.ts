@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import { fieldErrors } from "~/features/auth/schema";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
 import { createServiceSchema, editServiceSchema } from "./schema";
-import { isUuid } from "~/lib/utils";
+import { isUuid, MAX_PAGE } from "~/lib/utils";
 
 export const isServiceId = (id: string | undefined): id is string => isUuid(id);
 
@@ -97,7 +97,8 @@ export interface SearchTerms {
    * For `to_tsquery('german_prefix', …)` (migration 0004: German stemming without stop words):
    * the prefix of a one-word search, which may be half-typed — "über" finds "Übersetzung" and
    * "die" finds "Dienstleistung" although 'german' drops both words, and two letters already
-   * count ("We" finds "Webseite"). In a longer search such a word is taken as complete.
+   * count ("We" finds "Webseite"). In a longer search the words go through 'german' only: a stop
+   * word there drops out (it is taken as complete), and words under three letters get no prefix.
    */
   prefix: string | null;
 }
@@ -180,8 +181,9 @@ const globalForCounts = globalThis as unknown as { __catalogCounts?: CountCache 
  * The process's catalogue counts. Counting the matches (up to COUNT_CAP index entries, or a
  * bitmap scan for a search) is most of what a list costs, while the number only changes when
  * services or ratings do; the count of a filter set (whatever the sort or page) is therefore
- * reused for 30 s. Any write handled by this process clears it (server/app.ts); other processes
- * show a changed count within the 30 s.
+ * reused for 30 s. Any write handled by this process clears it, but for writes that change no
+ * list (view counters, chat, …: `keepOnWrite` in server/app.ts); other processes show a changed
+ * count within the 30 s.
  */
 export function catalogCounts(): CountCache {
   globalForCounts.__catalogCounts ??= createCountCache();
@@ -345,7 +347,9 @@ export async function listServices(
   const page = totalCapped ? filters.page : Math.min(filters.page, pageCount);
   // One row more than a page tells whether there is a next one.
   const rows = await statements.page.execute({ ...params, limit: pageSize + 1, offset: (page - 1) * pageSize } satisfies ListParams);
-  const hasNext = rows.length > pageSize;
+  // A next page exists when rows remain — within the counted pages (a count cached before rows were
+  // added must not offer a page the clamp above would turn back into this one) and page numbers.
+  const hasNext = rows.length > pageSize && (totalCapped || page < pageCount) && page < MAX_PAGE;
   return { items: rows.slice(0, pageSize).map(toCard), total, totalCapped, page, pageCount, hasNext, pageSize };
 }
 
