@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 const browser = setupBrowser();
@@ -55,6 +56,28 @@ describe.each(widthNames)("shell at %s width", (width) => {
     ] as const) {
       expect(await footer.getByRole("link", { name }).getAttribute("href")).toBe(path);
     }
+  });
+});
+
+describe("signed-in header between phone and desktop", () => {
+  it("fits every width from 768 px on: icons for the member links below 1280 px, their names kept for screen readers", async () => {
+    const { page, errors } = await browser.open("desktop", { cookies: consent });
+    await page.goto("/auth");
+    await signInWithForm(page, "marie.koch@demo.marktplatz.example", DEMO_PASSWORD);
+    await page.waitForURL(`${baseUrl()}/`);
+    for (const width of [768, 900, 1024, 1180, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/services");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width} px`).toBe(0);
+      expect(await page.locator("header").evaluate((h) => h.getBoundingClientRect().height), `header height at ${width} px`).toBeLessThanOrEqual(66);
+      const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
+      for (const name of ["Dienstleistung erstellen", "Dashboard", "Profil"]) await nav.getByRole("link", { name }).waitFor();
+      await page.getByRole("button", { name: "Abmelden" }).waitFor();
+    }
+    await page.setViewportSize({ width: 900, height: 800 });
+    await screenshot(page, "header-signed-in-900");
+    expectNoErrors(errors);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Briefcase, LogIn, LogOut, Menu, X } from "lucide-react";
+import { Briefcase, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,8 @@ interface NavItem {
   to: string;
   label: string;
   badge?: number;
+  /** Signed-in links show only this icon in the desktop bar below xl (the label stays for screen readers). */
+  icon?: LucideIcon;
 }
 
 function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
@@ -25,10 +27,10 @@ function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
   if (!user) return open;
   return [
     ...open,
-    { to: "/create-service", label: de.nav.createService },
-    { to: "/chats", label: de.nav.chats, badge: newMessages },
-    { to: "/dashboard", label: de.nav.dashboard },
-    { to: "/profile", label: de.nav.profile },
+    { to: "/create-service", label: de.nav.createService, icon: PlusCircle },
+    { to: "/chats", label: de.nav.chats, badge: newMessages, icon: MessageCircle },
+    { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
+    { to: "/profile", label: de.nav.profile, icon: UserRound },
   ];
 }
 
@@ -65,15 +67,15 @@ export function SiteHeader({
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+      "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
       isActive ? "text-primary" : "text-foreground/80",
     );
 
   const authControl = user ? (
     <Form method="post" action="/auth/sign-out">
-      <Button type="submit" variant="outline" size="sm">
+      <Button type="submit" variant="outline" size="sm" title={de.nav.signOut}>
         <LogOut aria-hidden="true" />
-        {de.nav.signOut}
+        <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">{de.nav.signOut}</span>
       </Button>
     </Form>
   ) : (
@@ -87,25 +89,27 @@ export function SiteHeader({
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 md:px-4 lg:gap-4 lg:px-6">
         <Link to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Briefcase className="size-4" aria-hidden="true" />
           </span>
-          <span className="text-base sm:hidden">{de.app.shortName}</span>
-          <span className="hidden text-base sm:inline">{de.app.name}</span>
+          {/* The full name where there is room: phones with the menu button (sm–md) and wide screens. */}
+          <span className="text-base whitespace-nowrap sm:hidden md:inline xl:hidden">{de.app.shortName}</span>
+          <span className="hidden text-base whitespace-nowrap sm:inline md:hidden xl:inline">{de.app.name}</span>
         </Link>
 
-        <nav aria-label={de.nav.label} className="ml-4 hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label={de.nav.label} className="ml-2 hidden flex-1 items-center gap-0.5 md:flex xl:ml-4">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate}>
-              {item.label}
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate} title={item.icon ? item.label : undefined}>
+              {item.icon && <item.icon className="size-4 xl:hidden" aria-hidden="true" />}
+              <span className={item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>{item.label}</span>
               {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
             </NavLink>
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 lg:gap-2">
           {user && <NotificationsPopover unread={unreadNotifications} />}
           <ThemeToggle theme={theme} />
           <div className="hidden md:block">{authControl}</div>
