@@ -13,7 +13,7 @@ import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieNotice } from "./components/layout/cookie-notice";
-import { NotFoundPage, ServerErrorPage } from "./components/layout/error-pages";
+import { ClientErrorPage, NotFoundPage, ServerErrorPage } from "./components/layout/error-pages";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
@@ -137,12 +137,15 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && import.meta.env.DEV) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  // Other 4xx answers are refusals of the request as sent, not a failure of the server.
+  const clientError = status >= 400 && status < 500 && !notFound;
+  if (status >= 500 && import.meta.env.DEV) console.error(error);
   return (
     <Shell>
-      <title>{pageTitle(notFound ? de.notFound.title : de.serverError.title)}</title>
-      {notFound ? <NotFoundPage /> : <ServerErrorPage />}
+      <title>{pageTitle(notFound ? de.notFound.title : clientError ? de.clientError.title : de.serverError.title)}</title>
+      {notFound ? <NotFoundPage /> : clientError ? <ClientErrorPage status={status} /> : <ServerErrorPage />}
     </Shell>
   );
 }

@@ -92,6 +92,10 @@ export const de = {
     back: "Zurück",
     home: "Zur Startseite",
   },
+  clientError: {
+    title: "Anfrage nicht möglich",
+    text: "Diese Anfrage kann so nicht bearbeitet werden. Bitte gehen Sie zurück und versuchen Sie es erneut.",
+  },
   serverError: {
     title: "Serverfehler",
     code: "500",

@@ -13,7 +13,12 @@ export async function action({ request }: Route.ActionArgs) {
     const user = await getSessionUser(request);
     const result = await signOutEverywhere(await accountsContext(request));
     // Open event streams of the user's other tabs end now instead of at their next heartbeat.
-    if (result.ok && user) await publish((await getDatabase()).db, [user.id], { type: "session.ended" });
+    // The sessions are gone either way: a failed notice must not turn the sign-out into a failure.
+    if (result.ok && user) {
+      await publish((await getDatabase()).db, [user.id], { type: "session.ended" }).catch((error: unknown) =>
+        console.error("Could not end event streams:", error),
+      );
+    }
     const headers = new Headers(result.ok ? result.headers : undefined);
     headers.append(
       "Set-Cookie",

@@ -188,6 +188,10 @@ describe("HTTP behaviour", () => {
       body: "{not json",
     });
     expect(json.status).toBe(400);
+    // The page says the request was refused, not that the server failed.
+    const jsonPage = await json.text();
+    expect(jsonPage).toContain("Anfrage nicht möglich");
+    expect(jsonPage).not.toContain("Something went wrong on our end.");
     const broken = await fetch(`${baseUrl()}/forgot-password`, {
       method: "POST",
       headers: { Origin: baseUrl(), "Content-Type": "multipart/form-data; boundary=x" },

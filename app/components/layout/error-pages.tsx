@@ -7,10 +7,32 @@ import { StatusPage } from "./status-page";
 export function NotFoundPage() {
   return (
     <StatusPage code={de.notFound.code} title={de.notFound.title} text={de.notFound.text}>
-      <Button type="button" variant="outline" onClick={() => window.history.back()}>
-        <ArrowLeft aria-hidden="true" />
-        {de.notFound.back}
+      <BackButton />
+      <Button asChild>
+        <Link to="/">
+          <Home aria-hidden="true" />
+          {de.notFound.home}
+        </Link>
       </Button>
+    </StatusPage>
+  );
+}
+
+/** Back where the visitor came from; to the start page when this page opened a fresh tab. */
+function BackButton() {
+  return (
+    <Button type="button" variant="outline" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign("/"))}>
+      <ArrowLeft aria-hidden="true" />
+      {de.notFound.back}
+    </Button>
+  );
+}
+
+/** A request the server refused as it was sent (400, 405, 413, …): not the server's fault. */
+export function ClientErrorPage({ status }: { status: number }) {
+  return (
+    <StatusPage code={String(status)} title={de.clientError.title} text={de.clientError.text}>
+      <BackButton />
       <Button asChild>
         <Link to="/">
           <Home aria-hidden="true" />

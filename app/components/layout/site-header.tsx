@@ -71,21 +71,24 @@ export function SiteHeader({
       isActive ? "text-primary" : "text-foreground/80",
     );
 
-  const authControl = user ? (
-    <Form method="post" action="/auth/sign-out">
-      <Button type="submit" variant="outline" size="sm" title={de.nav.signOut}>
-        <LogOut aria-hidden="true" />
-        <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">{de.nav.signOut}</span>
+  // In the desktop bar the sign-out label is visible from xl (an icon with the name for screen
+  // readers below); the mobile menu always shows it.
+  const authControl = (compact: boolean) =>
+    user ? (
+      <Form method="post" action="/auth/sign-out">
+        <Button type="submit" variant="outline" size="sm" title={compact ? de.nav.signOut : undefined}>
+          <LogOut aria-hidden="true" />
+          <span className={compact ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>{de.nav.signOut}</span>
+        </Button>
+      </Form>
+    ) : (
+      <Button asChild size="sm">
+        <Link to="/auth" onClick={onNavigate}>
+          <LogIn aria-hidden="true" />
+          {de.nav.signIn}
+        </Link>
       </Button>
-    </Form>
-  ) : (
-    <Button asChild size="sm">
-      <Link to="/auth" onClick={onNavigate}>
-        <LogIn aria-hidden="true" />
-        {de.nav.signIn}
-      </Link>
-    </Button>
-  );
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -112,7 +115,7 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
           {user && <NotificationsPopover unread={unreadNotifications} />}
           <ThemeToggle theme={theme} />
-          <div className="hidden md:block">{authControl}</div>
+          <div className="hidden md:block">{authControl(true)}</div>
           <Button
             type="button"
             variant="ghost"
@@ -143,7 +146,7 @@ export function SiteHeader({
             </NavLink>
           ))}
         </nav>
-        <div className="mx-auto max-w-7xl px-4 pb-4">{authControl}</div>
+        <div className="mx-auto max-w-7xl px-4 pb-4">{authControl(false)}</div>
       </div>
     </header>
   );
