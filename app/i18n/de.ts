@@ -414,6 +414,7 @@ export const de = {
     sendMessage: "Nachricht senden",
     notFound: "User not found",
     notFoundText: "Dieses Profil gibt es nicht (mehr).",
+    loadErrorTitle: "Error",
     loadError: "Failed to load profile",
     description: (name: string) => `${name} auf dem Dienstleister-Marktplatz: Dienstleistungen, Bewertungen und Galerie.`,
   },

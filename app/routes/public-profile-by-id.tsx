@@ -1,6 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { ServerErrorPage } from "~/components/layout/error-pages";
-import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
+import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
 import { loadPublicProfilePage } from "~/features/profiles/public-profile-page.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -22,6 +21,6 @@ export default function PublicProfileById({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ServerErrorPage />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ProfileLoadError />;
   return <ProfileNotFound />;
 }

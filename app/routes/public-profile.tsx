@@ -1,6 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { ServerErrorPage } from "~/components/layout/error-pages";
-import { ProfileNotFound } from "~/features/profiles/components/profile-not-found";
+import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
 import { loadPublicProfilePage } from "~/features/profiles/public-profile-page.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -14,7 +13,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(de.publicProfile.notFound, undefined, { robots: "noindex" });
   const name = displayName(loaderData.profile.firstName, loaderData.profile.lastName);
-  return [...pageMeta(name, loaderData.profile.bio?.slice(0, 160) || de.publicProfile.description(name)), { property: "og:type", content: "profile" }];
+  return pageMeta(name, loaderData.profile.bio?.slice(0, 160) || de.publicProfile.description(name), { ogType: "profile" });
 }
 
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
@@ -22,6 +21,6 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ServerErrorPage />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ProfileLoadError />;
   return <ProfileNotFound />;
 }

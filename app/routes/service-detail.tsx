@@ -71,6 +71,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "comment":
       return attempt("comment", () => addComment(db, { actorId, serviceId: params.id, input: form }));
     case "favorite":
+      // The wanted state, "1" or "0"; anything else is a malformed request, not a removal.
+      if (form.on !== "1" && form.on !== "0") throw data(null, { status: 400 });
       return attempt("favorite", () => setFavorite(db, { actorId, serviceId: params.id, on: form.on === "1" }));
     case "delete":
       break;

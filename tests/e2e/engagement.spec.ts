@@ -91,7 +91,23 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     expect(await page.getByText("Ihre Bewertung").count()).toBe(0);
     const forged = await page.request.post(`${baseUrl()}${href}`, { form: { intent: "rate", rating: "5" }, headers: { Origin: baseUrl() } });
     expect(forged.status()).toBe(403);
+    // A favourite request without a clear wanted state is malformed, not a removal.
+    const malformed = await page.request.post(`${baseUrl()}${href}`, { form: { intent: "favorite", on: "ja" }, headers: { Origin: baseUrl() } });
+    expect(malformed.status()).toBe(400);
     expectNoErrors(errors);
+  });
+
+  it("/public-profile/{id} sends to /u/{username}; an unknown id is 'User not found' with a 404", async () => {
+    const detail = await (await fetch(`${baseUrl()}/services?q=Logo-Design%20Markenhandbuch`)).text();
+    const serviceHref = /href="(\/services\/[0-9a-f-]{36})"/.exec(detail)![1]!;
+    const page = await (await fetch(`${baseUrl()}${serviceHref}`)).text();
+    const profileHref = /href="(\/public-profile\/[^"]+)"/.exec(page)![1]!;
+    const redirected = await fetch(`${baseUrl()}${profileHref}`, { redirect: "manual" });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toMatch(/^\/u\/[\w.-]+$/);
+    const unknown = await fetch(`${baseUrl()}/public-profile/kein-mitglied`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("User not found");
   });
 
   it("public profile: favourites from the cards, and the empty states", async () => {

@@ -6,6 +6,7 @@ import { isServiceId } from "~/features/services/services.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { refusingVanishedRow } from "~/lib/sql-errors";
 import { displayName } from "~/lib/format";
 
 export const COMMENT_MAX = 2000;
@@ -58,7 +59,8 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
   }
   const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
   if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
-  return db.transaction(async (tx) => {
+  // The service may be deleted between the check above and this write: then it is "not found".
+  const write = () => db.transaction(async (tx) => {
     const [row] = await tx.insert(serviceComments).values({ serviceId, userId: actorId, comment: parsed.data }).returning({ id: serviceComments.id });
     // The owner hears about comments by others.
     if (service.createdBy !== actorId) {
@@ -72,4 +74,5 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
     }
     return { id: row!.id };
   });
+  return refusingVanishedRow(write, de.services.detail.notFoundTitle);
 }

@@ -4,6 +4,7 @@ import { isServiceId } from "~/features/services/services.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { refusingVanishedRow } from "~/lib/sql-errors";
 
 /**
  * Sets the favourite state to what the user asked for (not a blind toggle),
@@ -15,7 +16,10 @@ export async function setFavorite(db: Database, { actorId, serviceId, on }: { ac
   if (on) {
     const [service] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
     if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
-    await db.insert(favorites).values({ userId: actorId, serviceId }).onConflictDoNothing({ target: [favorites.userId, favorites.serviceId] });
+    await refusingVanishedRow(
+      () => db.insert(favorites).values({ userId: actorId, serviceId }).onConflictDoNothing({ target: [favorites.userId, favorites.serviceId] }),
+      de.services.detail.notFoundTitle,
+    );
   } else {
     await db.delete(favorites).where(and(eq(favorites.userId, actorId), eq(favorites.serviceId, serviceId)));
   }

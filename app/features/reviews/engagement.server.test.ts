@@ -76,6 +76,16 @@ describe(`reviews on ${testEngine}`, () => {
     await expect(saveReview(t.db, { actorId: OWNER, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
+    await expect(saveReview(t.db, { actorId: OWNER, serviceId, input: { rating: "5", reviewText: "Super!" }, mode: "review" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    // Over-long text and unknown or malformed services are refused too.
+    await expect(saveReview(t.db, { actorId: "u-r2", serviceId, input: { rating: "4", reviewText: "x".repeat(2001) }, mode: "review" })).rejects.toMatchObject({
+      code: "INVALID",
+    });
+    for (const other of ["00000000-0000-4000-8000-000000000000", "kein-uuid", undefined]) {
+      await expect(saveReview(t.db, { actorId: "u-r2", serviceId: other, input: { rating: "4" }, mode: "rate" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
     await expect(saveReview(t.db, { actorId: null, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
       message: "Please sign in to rate services",
@@ -153,6 +163,10 @@ describe(`comments on ${testEngine}`, () => {
       message: "Bitte schreiben Sie einen Kommentar.",
     });
     await expect(addComment(t.db, { actorId: null, serviceId, input: { comment: "Hallo" } })).rejects.toBeInstanceOf(AppError);
+    await expect(addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: "x".repeat(2001) } })).rejects.toMatchObject({ code: "INVALID" });
+    for (const other of ["00000000-0000-4000-8000-000000000000", "kein-uuid"]) {
+      await expect(addComment(t.db, { actorId: "u-r7", serviceId: other, input: { comment: "Hallo" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
     const rows = await t.db.select().from(serviceComments).where(eq(serviceComments.serviceId, serviceId));
     expect(rows.map((r) => r.comment)).toEqual(["Gute Arbeit!"]);
   });

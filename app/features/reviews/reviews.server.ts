@@ -6,6 +6,7 @@ import { isServiceId } from "~/features/services/services.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { refusingVanishedRow } from "~/lib/sql-errors";
 import { displayName } from "~/lib/format";
 
 export const REVIEW_TEXT_MAX = 2000;
@@ -97,7 +98,8 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
   const now = new Date();
   const values = { serviceId, userId: actorId, rating: rating.data, reviewText: mode === "review" && text.success ? text.data : null };
   const set = mode === "review" ? { rating: values.rating, reviewText: values.reviewText, updatedAt: now } : { rating: values.rating, updatedAt: now };
-  return db.transaction(async (tx) => {
+  // The service may be deleted between the check above and this write: then it is "not found".
+  const write = () => db.transaction(async (tx) => {
     const [row] = await tx
       .insert(serviceReviews)
       .values(values)
@@ -116,4 +118,5 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
     }
     return { created };
   });
+  return refusingVanishedRow(write, de.services.detail.notFoundTitle);
 }

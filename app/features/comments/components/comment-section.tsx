@@ -47,7 +47,7 @@ export function CommentSection({ action, comments, signedIn, signInHref }: { act
             className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
           />
           {result && !result.ok && (
-            <p id="comment-error" className="text-sm font-medium text-destructive">
+            <p id="comment-error" className="text-sm font-medium text-destructive" role="alert">
               {result.error}
             </p>
           )}

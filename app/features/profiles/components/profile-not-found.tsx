@@ -16,3 +16,17 @@ export function ProfileNotFound() {
     </div>
   );
 }
+
+/** A profile that could not be loaded (not a missing one): the spec's 'Error' / 'Failed to load profile'. */
+export function ProfileLoadError() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" role="alert">
+      <h1 className="text-2xl font-bold">{de.publicProfile.loadErrorTitle}</h1>
+      <p className="mt-2 text-muted-foreground">{de.publicProfile.loadError}</p>
+      <Button asChild className="mt-6">
+        {/* A full page load: after an error the client state may be broken. */}
+        <a href="/services">{de.services.detail.backToList}</a>
+      </Button>
+    </div>
+  );
+}

@@ -23,17 +23,20 @@ type ReviewResult = { review?: { ok: boolean; error?: string; fieldErrors?: Reco
 /** One star button per value; in the "rate" form each is a submit button (a click saves at once). */
 function StarButtons({
   value,
-  onPick,
   submit,
+  labelledBy,
+  onPick,
 }: {
   value: number;
-  onPick?: (n: number) => void;
   submit: boolean;
+  labelledBy: string;
+  /** For the signed-out prompt: what a click does instead of submitting. */
+  onPick?: () => void;
 }) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (
-    <div className="flex gap-1" onMouseLeave={() => setHover(0)}>
+    <div role="group" aria-labelledby={labelledBy} className="flex gap-1" onMouseLeave={() => setHover(0)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <button
           key={n}
@@ -45,7 +48,7 @@ function StarButtons({
           onMouseEnter={() => setHover(n)}
           onFocus={() => setHover(n)}
           onBlur={() => setHover(0)}
-          onClick={() => onPick?.(n)}
+          onClick={onPick}
           className="rounded-sm p-0.5 focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Star aria-hidden="true" className={cn("size-7 transition-colors", n <= shown ? "fill-amber-400 text-amber-400" : "text-muted-foreground/60")} />
@@ -53,6 +56,14 @@ function StarButtons({
       ))}
     </div>
   );
+}
+
+function useResultToast(result: ReviewResult["review"]) {
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(de.reviews.saved);
+    else toast.error(de.reviews.error, { description: result.error });
+  }, [result]);
 }
 
 export function ReviewSection({
@@ -72,16 +83,13 @@ export function ReviewSection({
   const rate = useFetcher<ReviewResult>();
   const review = useFetcher<ReviewResult>();
   const pendingRating = Number(rate.formData?.get("rating") ?? 0);
-  const [picked, setPicked] = useState(ownReview?.rating ?? 0);
+  // The saved rating (or the one being saved): a failed star click falls back to the saved one,
+  // and the text form sends what the stars show.
   const current = pendingRating || ownReview?.rating || 0;
 
-  useEffect(() => {
-    for (const result of [rate.data?.review, review.data?.review]) {
-      if (!result) continue;
-      if (result.ok) toast.success(de.reviews.saved);
-      else toast.error(de.reviews.error, { description: result.error });
-    }
-  }, [rate.data, review.data]);
+  // One toast per answer: each fetcher's result is announced once, when it arrives.
+  useResultToast(rate.data?.review);
+  useResultToast(review.data?.review);
 
   return (
     <section aria-labelledby="reviews-heading" className="mt-10">
@@ -92,16 +100,18 @@ export function ReviewSection({
       {canReview && (
         <div className="mt-4 grid gap-4 rounded-xl border bg-card p-5">
           <div>
-            <p className="font-medium">{de.reviews.yourRating}</p>
+            <p id="your-rating-label" className="font-medium">
+              {de.reviews.yourRating}
+            </p>
             <p className="text-sm text-muted-foreground">{de.reviews.rateHint}</p>
           </div>
           <rate.Form method="post" action={action}>
             <input type="hidden" name="intent" value="rate" />
-            <StarButtons value={current} submit onPick={setPicked} />
+            <StarButtons value={current} submit labelledBy="your-rating-label" />
           </rate.Form>
           <review.Form method="post" action={action} className="grid gap-3" key={ownReview?.reviewText ?? ""}>
             <input type="hidden" name="intent" value="review" />
-            <input type="hidden" name="rating" value={picked || current || ""} />
+            <input type="hidden" name="rating" value={current || ""} />
             <Label htmlFor="review-text">{de.reviews.reviewText}</Label>
             <textarea
               id="review-text"
@@ -110,10 +120,11 @@ export function ReviewSection({
               maxLength={2000}
               defaultValue={ownReview?.reviewText ?? ""}
               placeholder={de.reviews.reviewPlaceholder}
+              aria-describedby={review.data?.review?.fieldErrors?.rating ? "review-rating-error" : undefined}
               className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
             />
             {review.data?.review?.fieldErrors?.rating && (
-              <p className="text-sm font-medium text-destructive" role="alert">
+              <p id="review-rating-error" className="text-sm font-medium text-destructive" role="alert">
                 {review.data.review.fieldErrors.rating}
               </p>
             )}
@@ -128,8 +139,15 @@ export function ReviewSection({
 
       {!signedIn && (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5">
-          <p className="text-sm">{de.reviews.yourRating}:</p>
-          <StarButtons value={0} submit={false} onPick={() => toast.error(de.reviews.authRequired, { description: de.reviews.authRequiredText })} />
+          <p id="rate-signed-out-label" className="text-sm">
+            {de.reviews.yourRating}:
+          </p>
+          <StarButtons
+            value={0}
+            submit={false}
+            labelledBy="rate-signed-out-label"
+            onPick={() => toast.error(de.reviews.authRequired, { description: de.reviews.authRequiredText })}
+          />
         </div>
       )}
 

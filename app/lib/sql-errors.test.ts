@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, user } from "~/db/schema";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import { refusingVanishedRow, sqlState } from "./sql-errors";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insert(user).values({ id: "u-sqlstate", name: "S", email: "s@example.de", emailVerified: true });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe(`database error codes on ${testEngine}`, () => {
+  it("a write naming a row that is gone becomes 'not found', other errors pass through", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const write = () => t.db.insert(favorites).values({ userId: "u-sqlstate", serviceId: missing });
+    const raw = await write().catch((error: unknown) => error);
+    expect(sqlState(raw)).toBe("23503");
+    await expect(refusingVanishedRow(write, "Service not found")).rejects.toMatchObject({ code: "NOT_FOUND", message: "Service not found" });
+    const other = new Error("connection lost");
+    await expect(refusingVanishedRow(() => Promise.reject(other), "x")).rejects.toBe(other);
+    expect(sqlState(new Error("plain"))).toBeUndefined();
+  });
+});
