@@ -27,7 +27,14 @@ export const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
-app.use(bodyLimit({ formBytes: 64 * 1024, multipartBytes: 30 * 1024 * 1024 }));
+app.use(
+  bodyLimit({
+    formBytes: 64 * 1024,
+    multipartBytes: 30 * 1024 * 1024,
+    // Where files are received: avatar, gallery and chat messages (API and the chat pages' actions).
+    uploadPaths: [/^\/profile\/(?:avatar|gallery)$/, /^\/api\/conversations\/[^/]+\/messages$/, /^\/(?:chats|live-chat)(?:\/[^/.]+)?(?:\.data)?$/],
+  }),
+);
 // The client's address for rate limits, from the socket (or a trusted proxy on loopback).
 // It overwrites whatever a client sent under this name.
 app.use((req, _res, next) => {

@@ -1,15 +1,18 @@
 import type { RequestHandler } from "express";
+import { routedPath } from "./routed-path";
 
 /**
  * Refuses request bodies larger than the route family allows before anything
- * reads them (413). Forms are small; uploads (multipart) have their own,
- * larger ceiling and are additionally cut off while streaming where they are parsed.
+ * reads them (413). Forms are small; uploads (multipart to one of `uploadPaths`) have their own,
+ * larger ceiling and are additionally cut off while streaming where they are parsed. Multipart
+ * anywhere else gets the form ceiling: those bodies are read into memory whole.
  */
-export function bodyLimit({ formBytes, multipartBytes }: { formBytes: number; multipartBytes: number }): RequestHandler {
+export function bodyLimit({ formBytes, multipartBytes, uploadPaths }: { formBytes: number; multipartBytes: number; uploadPaths: readonly RegExp[] }): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/form-data");
-    const limit = multipart ? multipartBytes : formBytes;
+    const upload = multipart && uploadPaths.some((pattern) => pattern.test(routedPath(req)));
+    const limit = upload ? multipartBytes : formBytes;
     const length = req.headers["content-length"];
     if (length === undefined) {
       // Browsers always send a length for forms; a chunked body of unknown size is refused.

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { routedPath } from "./routed-path";
 
 interface Entry {
   at: number;
@@ -27,19 +28,6 @@ export interface PageCacheOptions {
    * a service detail counts a view, so clearing on those would empty the cache on every visit.
    */
   keepOnWrite?: readonly RegExp[];
-}
-
-/**
- * The path the router will see: React Router resolves `..` and `%2e%2e` segments (it parses the
- * URL), Express's `req.path` keeps them, so `/api/notifications/%2e%2e/%2e%2e/create-service` must
- * not count as a notifications write.
- */
-function routedPath(req: Request): string {
-  try {
-    return new URL(req.originalUrl, "http://localhost").pathname;
-  } catch {
-    return "";
-  }
 }
 
 function cookieValue(header: string, name: string): string {

@@ -248,6 +248,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         checked={termsAccepted}
                         onChange={(event) => setTermsAccepted(event.target.checked)}
                         aria-describedby={signUpError?.fieldErrors?.terms ? "signup-terms-error" : undefined}
+                        aria-invalid={signUpError?.fieldErrors?.terms ? true : undefined}
                       />
                       <label htmlFor="signup-terms" className="text-sm leading-snug">
                         {de.auth.termsBefore}

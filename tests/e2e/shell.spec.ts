@@ -16,6 +16,12 @@ describe.each(widthNames)("shell at %s width", (width) => {
       await toggle.click();
       await page.getByRole("button", { name: "Menü schließen" }).waitFor();
       expect(await page.getByRole("button", { name: "Menü schließen" }).getAttribute("aria-expanded")).toBe("true");
+      // Escape closes it and returns the focus to the button; then open it again for the checks below.
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Menü öffnen" }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menü öffnen");
+      await page.getByRole("button", { name: "Menü öffnen" }).click();
+      await page.getByRole("button", { name: "Menü schließen" }).waitFor();
     }
     const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
     await expect(nav.getByRole("link").allTextContents()).resolves.toEqual(["Start", "Dienstleistungen", "Support"]);

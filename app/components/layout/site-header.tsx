@@ -1,5 +1,5 @@
 import { Briefcase, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CountBadge } from "~/components/ui/count-badge";
@@ -58,6 +58,19 @@ export function SiteHeader({
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and puts the focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenedOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   const items = navItems(user, newMessages);
 
   const onNavigate = () => {
@@ -117,6 +130,7 @@ export function SiteHeader({
           <ThemeToggle theme={theme} />
           <div className="hidden md:block">{authControl(true)}</div>
           <Button
+            ref={toggleRef}
             type="button"
             variant="ghost"
             size="icon"
