@@ -37,6 +37,7 @@ export const de = {
     imprint: "Impressum",
     privacy: "Datenschutz",
     terms: "Nutzungsbedingungen",
+    cookieSettings: "Cookie-Einstellungen",
     tagline: "Professionelle Dienstleistungen finden und anbieten.",
     copyright: (year: number) => `© ${year} Dienstleister-Marktplatz GmbH`,
   },

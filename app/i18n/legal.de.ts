@@ -212,7 +212,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "Keine Tracking-Cookies ohne Einwilligung",
       paragraphs: [
         "Die Speicherung technisch notwendiger Cookies beruht auf § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO. Tracking- oder Analyse-Cookies setzen wir nicht ohne Ihre vorherige Einwilligung ein.",
-        "Eine erteilte Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen, indem Sie Ihre Auswahl im Cookie-Hinweis ändern oder die Cookies in Ihrem Browser löschen.",
+        "Eine erteilte Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen, indem Sie über „Cookie-Einstellungen“ am Seitenende den Cookie-Hinweis erneut aufrufen und Ihre Auswahl ändern oder die Cookies in Ihrem Browser löschen.",
       ],
     },
     {

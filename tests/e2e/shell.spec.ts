@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -112,6 +112,11 @@ describe.each(widthNames)("cookie notice at %s width", (width) => {
       expect(html).not.toContain("Cookie-Hinweis");
       await page.reload();
       expect(await page.getByRole("region", { name: "Cookie-Hinweis" }).count()).toBe(0);
+      // "Cookie-Einstellungen" in the footer asks again (the privacy page promises it).
+      await hydrated(page);
+      await page.locator("footer").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+      await notice.waitFor();
+      await expect.poll(async () => (await context.cookies()).some((c) => c.name === "cookieConsent")).toBe(false);
       expectNoErrors(errors);
     });
   }

@@ -1,5 +1,20 @@
-import { Link } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { de } from "~/i18n/de";
+
+/** Reopens the cookie notice (the privacy page promises the choice can be changed there). */
+function CookieSettingsButton() {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  return (
+    <fetcher.Form method="post" action="/preferences">
+      <input type="hidden" name="cookieConsent" value="reset" />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        {de.footer.cookieSettings}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -24,6 +39,9 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              <CookieSettingsButton />
+            </li>
           </ul>
         </nav>
         <p className="text-muted-foreground">{de.footer.copyright(year)}</p>

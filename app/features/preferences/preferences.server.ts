@@ -43,6 +43,8 @@ export function readPreferences(request: Request): Preferences {
 
 export const preferenceUpdateSchema = z.union([
   z.object({ cookieConsent: z.enum(COOKIE_CONSENT_VALUES) }),
+  // "Cookie-Einstellungen" in the footer: forget the choice, so that the notice asks again.
+  z.object({ cookieConsent: z.literal("reset") }),
   z.object({ theme: z.enum(["light", "dark"]) }),
 ]);
 export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
@@ -51,6 +53,7 @@ export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
 export function preferenceCookie(update: PreferenceUpdate, secure: boolean): string {
   const [name, value] =
     "cookieConsent" in update ? [COOKIE_CONSENT_NAME, update.cookieConsent] : [THEME_COOKIE_NAME, update.theme];
+  if (value === "reset") return `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? "; Secure" : ""}`;
   return `${name}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
