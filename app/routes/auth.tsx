@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -83,12 +83,18 @@ function ErrorAlert({ message }: { message: string }) {
 
 function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed" }) {
   const busy = useNavigation().state === "submitting";
+  // The form is replaced by this view: the focus moves to its heading, so that screen readers
+  // read where the visitor now is (the toast alone is easy to miss).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
         <MailCheck className="size-7" aria-hidden="true" />
       </span>
-      <h2 className="text-xl font-semibold">{de.auth.checkInboxTitle}</h2>
+      <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+        {de.auth.checkInboxTitle}
+      </h1>
       <p className="break-words text-muted-foreground [overflow-wrap:anywhere]">{de.auth.checkInboxText(email)}</p>
       <p className="text-sm text-muted-foreground">{de.auth.checkInboxHint}</p>
       {resent === "ok" && (

@@ -48,7 +48,9 @@ export function NotificationsPopover({ unread }: { unread: number }) {
   const openItem = async (item: NotificationView) => {
     if (!item.read) {
       setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, read: true } : n)) ?? null);
-      await post({ intent: "read", id: item.id });
+      // Marked read at once; a failed request shows the truth again (errors are only logged: spec 8).
+      const saved = await post({ intent: "read", id: item.id }).catch(() => null);
+      if (!saved) void load();
       requestCountsRefresh();
     }
     setOpen(false);
@@ -57,7 +59,8 @@ export function NotificationsPopover({ unread }: { unread: number }) {
 
   const markAll = async () => {
     setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
-    await post({ intent: "read-all" });
+    const saved = await post({ intent: "read-all" }).catch(() => null);
+    if (!saved) void load();
     requestCountsRefresh();
   };
 
