@@ -29,7 +29,8 @@ async function badge(page: Page, width: string): Promise<number> {
     if (await menu.isVisible()) await menu.click();
   }
   const link = page.getByRole("navigation").getByRole("link", { name: /^Chats/ }).filter({ visible: true }).first();
-  const spoken = link.locator(".sr-only");
+  // The badge's spoken count ("3 neue Nachrichten"), not the link's own screen-reader label.
+  const spoken = link.locator(".sr-only", { hasText: /neue Nachricht/ });
   const text = (await spoken.count()) ? ((await spoken.first().textContent()) ?? "") : "";
   const match = /^(\d+) neue Nachricht/.exec(text);
   return match ? Number(match[1]) : 0;
