@@ -7,24 +7,8 @@ import { StatusPage } from "./status-page";
 export function NotFoundPage() {
   return (
     <StatusPage code={de.notFound.code} title={de.notFound.title} text={de.notFound.text}>
-      <BackButton />
-      <Button asChild>
-        <Link to="/">
-          <Home aria-hidden="true" />
-          {de.notFound.home}
-        </Link>
-      </Button>
+      <BackAndHome />
     </StatusPage>
-  );
-}
-
-/** Back where the visitor came from; to the start page when this page opened a fresh tab. */
-function BackButton() {
-  return (
-    <Button type="button" variant="outline" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign("/"))}>
-      <ArrowLeft aria-hidden="true" />
-      {de.notFound.back}
-    </Button>
   );
 }
 
@@ -32,14 +16,26 @@ function BackButton() {
 export function ClientErrorPage({ status }: { status: number }) {
   return (
     <StatusPage code={String(status)} title={de.clientError.title} text={de.clientError.text}>
-      <BackButton />
+      <BackAndHome />
+    </StatusPage>
+  );
+}
+
+/** Back where the visitor came from (the start page when this page opened a fresh tab), or home. */
+function BackAndHome() {
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign("/"))}>
+        <ArrowLeft aria-hidden="true" />
+        {de.notFound.back}
+      </Button>
       <Button asChild>
         <Link to="/">
           <Home aria-hidden="true" />
           {de.notFound.home}
         </Link>
       </Button>
-    </StatusPage>
+    </>
   );
 }
 
