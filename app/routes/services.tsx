@@ -43,7 +43,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">{de.services.listIntro}</p>
 
       <div className="mt-6">
-        <ServiceFiltersForm filters={filters} />
+        {/* A new filter state (a link, back/forward, clearing) renders the form afresh from it. */}
+        <ServiceFiltersForm key={JSON.stringify(filters)} filters={filters} />
       </div>
 
       <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">

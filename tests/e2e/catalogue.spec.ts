@@ -83,6 +83,8 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.locator("#services-min-price").focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
     await page.waitForURL(/minPrice=100(?!\d)/);
+    // The list follows, and the slider keeps the keyboard focus for the next step.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("services-min-price");
     await expect
       .poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => Number(/([\d.]+),\d\d\s€/.exec(t)?.[1]?.replaceAll(".", "")) >= 100))
       .toBe(true);

@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -18,6 +18,17 @@ const selectClass =
 const PANEL_ID = "service-filters-panel";
 const TOGGLE_ID = "service-filters-toggle";
 
+/** Keys that move a slider; others (Tab arriving on it, say) change nothing to apply. */
+const SLIDER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+/** A burst of key presses on a slider becomes one request. */
+const KEY_APPLY_DELAY_MS = 400;
+
+/**
+ * The form is rendered anew for every filter state (the route keys it), so the control that
+ * applied a change would lose the keyboard focus: its id is kept here and focused again.
+ */
+let refocusId: string | null = null;
+
 /**
  * The search box and the advanced filters: a GET form, so the state lives in
  * the URL (shareable, reloadable) and works without JavaScript — then the
@@ -28,15 +39,32 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.sort !== "newest");
-  const [open, setOpen] = useState(advancedActive);
+  // Open when a filter is set, or when the change came from inside the panel (even back to defaults).
+  const [open, setOpen] = useState(advancedActive || refocusId !== null);
   const [minPrice, setMinPrice] = useState(filters.minPrice);
   const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
   const [minRating, setMinRating] = useState(filters.minRating);
-  const apply = () => formRef.current && submit(formRef.current, { preventScrollReset: true, replace: true });
+  const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const apply = () => {
+    clearTimeout(keyTimer.current);
+    const active = document.activeElement;
+    refocusId = active instanceof HTMLElement && formRef.current?.contains(active) ? active.id || null : null;
+    if (formRef.current) void submit(formRef.current, { preventScrollReset: true, replace: true });
+  };
+  const applyAfterKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!SLIDER_KEYS.has(event.key)) return;
+    clearTimeout(keyTimer.current);
+    keyTimer.current = setTimeout(apply, KEY_APPLY_DELAY_MS);
+  };
+  useEffect(() => {
+    if (refocusId) document.getElementById(refocusId)?.focus();
+    refocusId = null;
+    return () => clearTimeout(keyTimer.current);
+  }, []);
   const priceMaxLabel = maxPrice >= PRICE_SLIDER.max ? de.services.priceOpenEnd(formatPrice(PRICE_SLIDER.max)) : formatPrice(maxPrice);
 
   return (
-    <Form ref={formRef} method="get" role="search" className="grid gap-4" key={JSON.stringify(filters)}>
+    <Form ref={formRef} method="get" role="search" className="grid gap-4">
       <noscript>
         {/* Unlayered rules beat Tailwind's utility layer: the panel shows, the toggle goes. */}
         <style>{`#${PANEL_ID}{display:grid}#${TOGGLE_ID}{display:none}`}</style>
@@ -95,7 +123,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
             aria-valuetext={formatPrice(minPrice)}
             onChange={(e) => setMinPrice(Math.min(Number(e.target.value), maxPrice))}
             onPointerUp={apply}
-            onKeyUp={apply}
+            onKeyUp={applyAfterKeys}
             className="w-full accent-primary"
           />
           <Label htmlFor="services-max-price" className="sr-only">
@@ -112,7 +140,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
             aria-valuetext={priceMaxLabel}
             onChange={(e) => setMaxPrice(Math.max(Number(e.target.value), minPrice))}
             onPointerUp={apply}
-            onKeyUp={apply}
+            onKeyUp={applyAfterKeys}
             className="w-full accent-primary"
           />
         </fieldset>
@@ -132,7 +160,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
             aria-valuetext={de.services.minRatingValue(minRating === 0 ? "0" : formatRating(minRating))}
             onChange={(e) => setMinRating(Number(e.target.value))}
             onPointerUp={apply}
-            onKeyUp={apply}
+            onKeyUp={applyAfterKeys}
             className="mt-2 w-full accent-primary"
           />
         </div>
