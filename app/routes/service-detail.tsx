@@ -20,6 +20,7 @@ import { DeleteServiceDialog } from "~/features/services/components/delete-servi
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
+import { useCountedView } from "~/lib/use-counted-view";
 import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
@@ -97,19 +98,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return pageMeta(service.title, description, { ogType: "product" });
 }
 
-/** Counts the opening once per visit of the page (the spec's increment_service_views). */
-function useCountView(serviceId: string) {
-  useEffect(() => {
-    void fetch(`/services/${serviceId}/view`, { method: "POST" }).catch(() => {});
-  }, [serviceId]);
-}
-
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
   const action = `/services/${service.id}`;
   const signInHref = `/auth?redirectTo=${encodeURIComponent(action)}`;
-  useCountView(service.id);
+  // Counts the opening once per visit of the page (the spec's increment_service_views) and shows it.
+  const views = useCountedView(`/services/${service.id}/view`, "views", service.views);
   const deleteResult = actionData && "delete" in actionData ? (actionData.delete as { ok: boolean; error?: string }) : null;
   useEffect(() => {
     if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.error });
@@ -133,7 +128,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
             <span className="inline-flex items-center gap-1">
               <Eye className="size-4" aria-hidden="true" />
-              {de.services.views(service.views)}
+              {de.services.views(views)}
             </span>
           </div>
 

@@ -145,6 +145,9 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const before = await views();
     await page.goto(href);
     await expect.poll(views).toBe(before + 1);
+    // The page shows the count including this visit.
+    const shown = (before + 1).toLocaleString("de-DE");
+    await page.locator("main").getByText(`${shown} Aufrufe`).first().waitFor();
   });
 
   it("author dialog shows the profile", async () => {

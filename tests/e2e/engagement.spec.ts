@@ -154,5 +154,7 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     const before = await views();
     await page.goto("/u/marie.koch");
     await expect.poll(views).toBe(before + 1);
+    // The page shows the count including this visit.
+    await page.getByText(`${(before + 1).toLocaleString("de-DE")} Profilaufrufe`).waitFor();
   });
 });

@@ -1,5 +1,4 @@
 import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -8,6 +7,7 @@ import { FavoriteButton } from "~/features/favorites/components/favorite-button"
 import { RatingLine } from "~/features/services/components/service-card";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de } from "~/i18n/de";
+import { useCountedView } from "~/lib/use-counted-view";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
 
 interface ProfileData {
@@ -47,9 +47,8 @@ export function PublicProfileView({
   favorites: string[];
   viewer: { id: string } | null;
 }) {
-  useEffect(() => {
-    void fetch(`/api/profiles/${encodeURIComponent(profile.userId)}/view`, { method: "POST" }).catch(() => {});
-  }, [profile.userId]);
+  // Counts this visit (the spec's profile_views update) and shows the count including it.
+  const profileViews = useCountedView(`/api/profiles/${encodeURIComponent(profile.userId)}/view`, "profileViews", profile.profileViews);
   const name = displayName(profile.firstName, profile.lastName);
   const isSelf = viewer?.id === profile.userId;
 
@@ -77,7 +76,7 @@ export function PublicProfileView({
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
               <Eye className="size-4" aria-hidden="true" />
-              {de.publicProfile.profileViews(profile.profileViews)}
+              {de.publicProfile.profileViews(profileViews)}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
