@@ -7,7 +7,6 @@
 // Targets are printed as PASS/FAIL; a miss does not fail the process.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseServiceFilters } from "~/features/services/filters";
@@ -26,6 +25,7 @@ import { load, startServer, type LoadResult, type RunningServer } from "./lib/ht
 import { captureStatements, concurrent, explain, sequential, summarizePlan, type PlanSummary } from "./lib/sql";
 import { round, type LatencySummary } from "./lib/stats";
 import { renderMarkdown, updateReadme, type BenchResults } from "./lib/report";
+import { machineInfo } from "./lib/machine";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -268,14 +268,7 @@ async function main() {
   const results: BenchResults = {
     benchmark: "catalog",
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "?",
-      memoryGiB: round(os.totalmem() / 1024 ** 3, 1),
-      platform: `${os.platform()} ${os.release()}`,
-      node: process.version,
-      postgres: pgVersion,
-    },
+    machine: machineInfo(pgVersion),
     dataset: { ...counts, generatedSeconds: generation?.seconds ?? null, generationSteps: generation?.steps ?? null },
     method: {
       connections: CONNECTIONS,

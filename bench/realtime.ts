@@ -23,6 +23,7 @@ import { dropDatabase, recreateDatabase, redact, splitDatabaseUrl } from "./lib/
 import { startServer, type RunningServer } from "./lib/http";
 import { updateReadme } from "./lib/report";
 import { round, summarize, type LatencySummary } from "./lib/stats";
+import { machineInfo, type MachineInfo } from "./lib/machine";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -668,7 +669,7 @@ async function runScenario(opts: {
 interface RealtimeResults {
   benchmark: "realtime";
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; postgres: string };
+  machine: MachineInfo;
   method: Record<string, string | number>;
   targets: typeof TARGETS;
   scenarios: ScenarioResult[];
@@ -799,14 +800,7 @@ async function main() {
   const results: RealtimeResults = {
     benchmark: "realtime",
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "?",
-      memoryGiB: round(os.totalmem() / 1024 ** 3, 1),
-      platform: `${os.platform()} ${os.release()}`,
-      node: process.version,
-      postgres: pgVersion,
-    },
+    machine: machineInfo(pgVersion),
     method: {
       streams: `${USERS} users × ${TABS} tabs = ${USERS * TABS} GET /api/events streams (plain node:http, one socket each), all 'ready' before sending`,
       signIn: "each user signs in once through the /auth form action (own X-Forwarded-For); its tabs share the session cookie",

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import type { PlanSummary } from "./sql";
 import type { LatencySummary } from "./stats";
+import type { MachineInfo } from "./machine";
 
 export interface BenchResults {
   benchmark: "catalog";
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; postgres: string };
+  machine: MachineInfo;
   dataset: {
     users: number;
     services: number;
