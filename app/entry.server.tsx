@@ -2,9 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { requestInfo } from "./lib/request-context.server";
+import { reportUnexpected } from "./lib/responses.server";
 
 export const streamTimeout = 5_000;
 
@@ -13,9 +15,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
+  const nonce = requestInfo(loadContext).cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -42,10 +44,19 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged here; earlier ones reach the error boundary.
-        if (shellRendered) console.error(error);
+        if (shellRendered) reportUnexpected(error, "render");
       },
       },
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * Errors a loader or action let escape (a refusal is answered by the route itself, see
+ * ~/lib/responses.server): logged once with the request id. Aborted requests are not errors.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  reportUnexpected(error, `${request.method} ${new URL(request.url).pathname}`);
 }

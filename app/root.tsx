@@ -17,31 +17,32 @@ import { ClientErrorPage, NotFoundPage, ServerErrorPage } from "./components/lay
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
-import { readSession } from "./features/auth/session.server";
 import { countUnreadMessages } from "./features/messaging/messaging.server";
 import { countUnreadNotifications } from "./features/notifications/notifications.server";
 import { useLiveCounts } from "./features/notifications/use-live-counts";
 import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
 import { de, pageMeta, pageTitle } from "./i18n/de";
-import { getDatabase } from "./lib/db.server";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
+import { database, requestMiddleware, session as requestSession } from "./lib/request-context.server";
+import type { Database } from "./lib/db.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [session, flash] = await Promise.all([readSession(request), takeFlashToast(request)]);
+/** Every request: the request context (database, session; ADR 009). */
+export const middleware: Route.MiddlewareFunction[] = [requestMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [session, flash] = await Promise.all([requestSession(context), takeFlashToast(request)]);
   const preferences = readPreferences(request);
-  // A slid session's cookie and the consumed flash toast travel with the page.
+  // The consumed flash toast travels with the page (a slid session's cookie: the middleware).
   const headers = new Headers();
-  for (const cookie of session.setCookies) headers.append("Set-Cookie", cookie);
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
-  const counts = session.user ? await loadCounts(session.user.id) : null;
+  const counts = session.user ? await loadCounts(await database(context), session.user.id) : null;
   return data({ user: session.user, preferences, flash: flash.toast, counts }, { headers });
 }
 
 /** The badge's newMessages and the unread notifications, read with the page (then kept live). */
-async function loadCounts(userId: string) {
-  const { db } = await getDatabase();
+async function loadCounts(db: Database, userId: string) {
   const [newMessages, unreadNotifications] = await Promise.all([countUnreadMessages(db, userId), countUnreadNotifications(db, userId)]);
   return { newMessages, unreadNotifications };
 }

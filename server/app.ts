@@ -4,35 +4,39 @@
 // `shutdown()` on SIGTERM.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import { randomUUID } from "node:crypto";
 import express from "express";
 import { bodyLimit } from "./body-limit";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
+import { routePolicies } from "./route-policies";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { catalogCounts } from "~/features/services/services.server";
 import { env } from "~/lib/env.server";
+import { createRequestContext, runWithRequestId } from "~/lib/request-context.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 import * as serverBuild from "virtual:react-router/server-build";
 
-declare module "react-router" {
-  interface AppLoadContext {
-    /** Per-request nonce for inline scripts (Content-Security-Policy). */
-    cspNonce: string;
-  }
-}
+const policyOf = routePolicies(serverBuild);
 
 export const app = express();
 app.disable("x-powered-by");
-app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
+// Every request gets an id: in its logs (through the async context) and in the answer.
+app.use((_req, res, next) => {
+  const requestId = randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  runWithRequestId(requestId, next);
+});
+app.use(securityHeaders({ development: process.env.NODE_ENV === "development", ownContentPolicy: (req) => policyOf(req).ownContentPolicy === true }));
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
 app.use(
   bodyLimit({
     formBytes: 64 * 1024,
     multipartBytes: 30 * 1024 * 1024,
-    // Where files are received: avatar, gallery and chat messages (API and the chat pages' actions).
-    uploadPaths: [/^\/profile\/(?:avatar|gallery)$/, /^\/api\/conversations\/[^/]+\/messages$/, /^\/(?:chats|live-chat)(?:\/[^/.]+)?(?:\.data)?$/],
+    receivesUploads: (req) => policyOf(req).body === "upload",
   }),
 );
 // The client's address for rate limits, from the socket (or a trusted proxy on loopback).
@@ -41,26 +45,17 @@ app.use((req, _res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
   next();
 });
-// Signed-out visitors of the catalogue share its rendered HTML for a few seconds (PAGE_CACHE_SECONDS).
+// Signed-out visitors of pages that allow it share their rendered HTML for a few seconds (PAGE_CACHE_SECONDS).
 app.use(
   pageCache({
-    paths: ["/services"],
+    isShared: (req) => policyOf(req).pageCache === "shared",
     ttlMs: () => env().pageCacheSeconds * 1000,
     varyCookies: [THEME_COOKIE_NAME, COOKIE_CONSENT_NAME],
     personalCookies: [/session_token=/, /(?:^|;\s*)flash=/],
     // A write may change what the catalogue counts: recount on this process at once.
     onWrite: () => catalogCounts().clear(),
-    // Writes that change no list or count (views up to the TTL stale): counters, chat, notifications, support.
-    // React Router posts a page's form action to `<path>.data`.
-    // Matched against the path as the router resolves it (see page-cache.ts), each route exactly.
-    keepOnWrite: [
-      /^\/services\/[^/]+\/view$/,
-      /^\/api\/profiles\/[^/]+\/view$/,
-      /^\/api\/conversations\/[^/]+\/(?:messages|read)$/,
-      /^\/api\/notifications$/,
-      /^\/(?:chats|live-chat)(?:\/[^/.]+)?(?:\.data)?$/,
-      /^\/support(?:\.data)?$/,
-    ],
+    // Writes that change no list or count (views up to the TTL stale): the routes say so themselves.
+    keepsOnWrite: (req) => policyOf(req).pageCache === "unaffected",
   }),
 );
 app.use(
@@ -68,7 +63,7 @@ app.use(
     // The build itself, not a function returning it: given a function, React Router rebuilds its
     // route tables on every request (meant for hot reloading; `npm run dev` reloads this module).
     build: serverBuild,
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    getLoadContext: (_req, res) => createRequestContext({ cspNonce: String(res.locals.cspNonce), requestId: String(res.locals.requestId) }),
   }),
 );
 

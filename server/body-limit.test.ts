@@ -3,13 +3,17 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimit } from "./body-limit";
+import { routePolicies } from "./route-policies";
+import { fakeBuild } from "./route-policies.test-support";
+
+const policyOf = routePolicies(fakeBuild({ upload: { body: "upload" }, other: undefined }));
 
 let port = 0;
 let close = () => {};
 
 beforeAll(async () => {
   const app = express();
-  app.use(bodyLimit({ formBytes: 1024, multipartBytes: 64 * 1024, uploadPaths: [/^\/upload$/] }));
+  app.use(bodyLimit({ formBytes: 1024, multipartBytes: 64 * 1024, receivesUploads: (req) => policyOf(req).body === "upload" }));
   app.post(/.*/, (req, res) => {
     req.resume();
     req.on("end", () => res.status(204).end());

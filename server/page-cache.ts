@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from "express";
-import { routedPath } from "./routed-path";
 
 interface Entry {
   at: number;
@@ -11,8 +10,8 @@ interface Entry {
 }
 
 export interface PageCacheOptions {
-  /** Exact paths whose anonymous HTML may be shared, e.g. ["/services"]. */
-  paths: readonly string[];
+  /** Whether a page's anonymous HTML may be shared (the route's declared policy). */
+  isShared: (req: Request) => boolean;
   /** How long a rendered page is reused; 0 turns the cache off. */
   ttlMs: () => number;
   /** Cookies that change the HTML of an anonymous page (theme, cookie notice): part of the key. */
@@ -23,11 +22,12 @@ export interface PageCacheOptions {
   /** Called for every write request (non-GET) that clears the cache, e.g. to clear other caches of this process. */
   onWrite?: () => void;
   /**
-   * Write requests (by path) that change nothing a cached page shows beyond what its TTL may
-   * leave stale anyway, e.g. view counters or chat messages: they keep the cache. Every opening of
-   * a service detail counts a view, so clearing on those would empty the cache on every visit.
+   * Write requests that change nothing a cached page shows beyond what its TTL may leave stale
+   * anyway, e.g. view counters or chat messages (the route's declared policy): they keep the
+   * cache. Every opening of a service detail counts a view, so clearing on those would empty the
+   * cache on every visit.
    */
-  keepOnWrite?: readonly RegExp[];
+  keepsOnWrite?: (req: Request) => boolean;
 }
 
 function cookieValue(header: string, name: string): string {
@@ -42,7 +42,7 @@ function cookieValue(header: string, name: string): string {
  * so each answer still carries the nonce its own Content-Security-Policy header names.
  *
  * Staleness is bounded by the TTL; any other write handled by this process (a non-GET request
- * not in `keepOnWrite`) clears the cache at once, so an author sees their change immediately on
+ * not kept by `keepsOnWrite`) clears the cache at once, so an author sees their change immediately on
  * this process.
  */
 export function pageCache(options: PageCacheOptions): RequestHandler & { clear(): void } {
@@ -51,7 +51,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
 
   const keyOf = (req: Request): string | null => {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    if (!options.paths.includes(req.path)) return null;
+    if (!options.isShared(req)) return null;
     const cookies = req.headers.cookie ?? "";
     if (options.personalCookies.some((pattern) => pattern.test(cookies))) return null;
     return [req.originalUrl, ...options.varyCookies.map((name) => cookieValue(cookies, name))].join("\u0000");
@@ -60,7 +60,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
   const handler: RequestHandler = (req, res, next) => {
     const ttl = options.ttlMs();
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (options.keepOnWrite?.some((pattern) => pattern.test(routedPath(req)))) return next();
+      if (options.keepsOnWrite?.(req)) return next();
       entries.clear();
       options.onWrite?.();
       return next();

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 /**
  * Security headers of architecture.md section 5: a CSP with a per-request
  * nonce for the inline scripts React Router renders, no framing, nosniff,
  * a strict referrer policy, and HSTS when the site is served over https.
  */
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+export function securityHeaders({ development, ownContentPolicy }: { development: boolean; ownContentPolicy: (req: Request) => boolean }): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -16,8 +16,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
       : `'self' 'nonce-${nonce}'`;
     // Stored files (avatars, gallery, chat attachments) carry their own policy, set where they are
     // served (app/lib/storage.server.ts): a page policy on top would, e.g., keep PDFs from opening.
-    const storedFile = req.path.startsWith("/storage/") || req.path.startsWith("/api/attachments/");
-    if (!storedFile) res.setHeader(
+    if (!ownContentPolicy(req)) res.setHeader(
       "Content-Security-Policy",
       [
         "default-src 'self'",

@@ -101,12 +101,16 @@ export const de = {
     title: "Serverfehler",
     code: "500",
     text: "Something went wrong on our end.",
+    unexpected: "Etwas ist schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.",
     retry: "Try Again",
     home: "Go Home",
   },
-  placeholder: {
-    text: "Dieser Bereich wird gerade aufgebaut und steht in Kürze zur Verfügung.",
-    back: "Zur Startseite",
+  /** Refusals that are not about one screen (the rest: app/i18n/errors.de.ts). */
+  errors: {
+    invalidInput: "Bitte prüfen Sie Ihre Eingaben.",
+    unreadableForm: "Das Formular konnte nicht gelesen werden.",
+    invalidCharacters: "Die Eingabe enthält ungültige Zeichen.",
+    tooManyFiles: (max: number) => `Es sind höchstens ${max} Dateien auf einmal möglich.`,
   },
   pages: {
     auth: "Anmelden oder registrieren",
@@ -181,6 +185,7 @@ export const de = {
         "Ihre E-Mail-Adresse ist noch nicht bestätigt. Bitte öffnen Sie den Link aus unserer E-Mail, um Ihr Konto zu aktivieren.",
       rateLimited: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
       generic: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
+      signInRequired: "Bitte melden Sie sich an.",
     },
   },
   forgotPassword: {

@@ -1,42 +1,122 @@
-/** Why a use-case refused: each code has one HTTP status. */
-export type AppErrorCode = "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED";
+/**
+ * The error vocabulary of the domain. A use-case that refuses throws an AppError with a kind
+ * (which decides the HTTP status) and a reason (what exactly went wrong). Neither is a screen
+ * text: the screens turn reasons into words through the text catalogue (app/i18n/errors.de.ts),
+ * each in its own wording where the spec asks for one (docs/decisions/009-request-boundary.md).
+ */
 
-const STATUS: Record<AppErrorCode, number> = {
+/** Each kind has one HTTP status. Hidden or forbidden-to-see reads are NOT_FOUND (404). */
+export type ErrorKind = "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "UNAVAILABLE";
+
+export const KIND_STATUS: Record<ErrorKind, number> = {
   INVALID: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // A part the request needs (storage, the database) failed: not the user's fault.
+  UNAVAILABLE: 503,
 };
 
-/** A refusal with a user-facing message (from the text catalogue) and optional field messages. */
+/** Every reason a use-case may give. Add one here and its text in app/i18n/errors.de.ts. */
+export const ERROR_REASONS = [
+  // input and access in general
+  "invalid_input",
+  "invalid_characters",
+  "unreadable_form",
+  "too_many_files",
+  "sign_in_required",
+  "rate_limited",
+  // services
+  "service_not_found",
+  "not_service_owner",
+  // reviews, comments, favourites
+  "rating_required",
+  "review_too_long",
+  "own_service_review",
+  "comment_invalid",
+  // profile
+  "profile_not_found",
+  "username_taken",
+  "invalid_theme",
+  "email_unchanged",
+  "wrong_password",
+  "email_change_failed",
+  "confirmation_wrong",
+  "image_missing",
+  "image_too_large",
+  "not_an_image",
+  "images_refused",
+  "gallery_full",
+  "gallery_no_files",
+  "not_in_gallery",
+  // messaging
+  "chat_not_found",
+  "chat_forbidden",
+  "chat_service_not_found",
+  "chat_own_service",
+  "chat_self",
+  "chat_user_not_found",
+  "chat_check_failed",
+  "chat_create_failed",
+  "message_too_long",
+  "message_empty",
+  "attachment_too_large",
+  "attachment_type",
+  "attachment_upload_failed",
+  "message_send_failed",
+  "message_rate_limited",
+  "daily_files_exceeded",
+  // support
+  "ticket_rate_limited",
+  "ticket_not_found",
+  "support_only",
+  // accounts (Better Auth's refusals in our terms)
+  "invalid_credentials",
+  "email_not_verified",
+  "password_too_short",
+  "password_too_long",
+  "email_invalid",
+  "reset_link_invalid",
+  "account_failed",
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Values a reason's text is built from (e.g. how many gallery places are left). */
+export type ErrorParams = Record<string, string | number | readonly string[]>;
+
+export interface AppErrorOptions {
+  /** Field messages from the form's schema (already in the form's words). */
+  fieldErrors?: Record<string, string>;
+  /** The form field the reason is about; the screen shows the reason's text there. */
+  field?: string;
+  params?: ErrorParams;
+  cause?: unknown;
+}
+
+/** A refusal: the request was understood and declined for a reason the user can act on (or wait out). */
 export class AppError extends Error {
   override name = "AppError";
+  readonly fieldErrors?: Record<string, string>;
+  readonly field?: string;
+  readonly params?: ErrorParams;
   constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
+    readonly code: ErrorKind,
+    readonly reason: ErrorReason,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(reason, options.cause === undefined ? undefined : { cause: options.cause });
+    this.fieldErrors = options.fieldErrors;
+    this.field = options.field;
+    this.params = options.params;
   }
   get status(): number {
-    return STATUS[this.code];
+    return KIND_STATUS[this.code];
   }
 }
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
-}
-
-/**
- * For actions and loaders whose failure the spec answers with a message instead of an error page
- * (e.g. 'Error creating service'): a Response (a redirect) passes through; anything else that is
- * not an AppError (database down, a bug) is logged in full and becomes a 503, never blamed on
- * the user's input.
- */
-export function unexpectedFailure(error: unknown, context: string): { status: 503 } {
-  if (error instanceof Response) throw error;
-  console.error(`${context}:`, error);
-  return { status: 503 };
 }

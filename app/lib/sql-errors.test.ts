@@ -18,9 +18,9 @@ describe(`database error codes on ${testEngine}`, () => {
     const write = () => t.db.insert(favorites).values({ userId: "u-sqlstate", serviceId: missing });
     const raw = await write().catch((error: unknown) => error);
     expect(sqlState(raw)).toBe("23503");
-    await expect(refusingVanishedRow(write, "Service not found")).rejects.toMatchObject({ code: "NOT_FOUND", message: "Service not found" });
+    await expect(refusingVanishedRow(write, "service_not_found")).rejects.toMatchObject({ code: "NOT_FOUND", message: "service_not_found" });
     const other = new Error("connection lost");
-    await expect(refusingVanishedRow(() => Promise.reject(other), "x")).rejects.toBe(other);
+    await expect(refusingVanishedRow(() => Promise.reject(other), "service_not_found")).rejects.toBe(other);
     expect(sqlState(new Error("plain"))).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError, type ErrorReason } from "./errors";
 
 /** The SQLSTATE of a database error from either driver (PGlite and node-postgres), looking through `cause`. */
 export function sqlState(error: unknown): string | undefined {
@@ -14,11 +14,11 @@ export function sqlState(error: unknown): string | undefined {
  * deleted in between, the foreign key refuses the write (SQLSTATE 23503): that is the visitor's
  * "not found", not a server error.
  */
-export async function refusingVanishedRow<T>(work: () => Promise<T>, notFoundMessage: string): Promise<T> {
+export async function refusingVanishedRow<T>(work: () => Promise<T>, reason: ErrorReason = "service_not_found"): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (sqlState(error) === "23503") throw new AppError("NOT_FOUND", notFoundMessage);
+    if (sqlState(error) === "23503") throw new AppError("NOT_FOUND", reason, { cause: error });
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "./errors";
+import { hasNul } from "./forms.server";
 
 export interface ReceivedFile {
   /** The form field it came in. */
@@ -27,7 +28,7 @@ export interface MultipartLimits {
   maxFiles: number;
 }
 
-const UNREADABLE = "Das Formular konnte nicht gelesen werden.";
+const unreadable = () => new AppError("INVALID", "unreadable_form");
 
 /**
  * Reads a multipart/form-data request as it streams. A file beyond `maxFileBytes` is cut off:
@@ -40,11 +41,13 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   if (!contentType.startsWith("multipart/form-data")) {
     if (contentType.startsWith("application/x-www-form-urlencoded")) {
       const text = await request.text();
-      return { fields: Object.fromEntries(new URLSearchParams(text)), files: [] };
+      const fields = Object.fromEntries(new URLSearchParams(text));
+      if (Object.values(fields).some(hasNul)) throw new AppError("INVALID", "invalid_characters");
+      return { fields, files: [] };
     }
-    throw new AppError("INVALID", UNREADABLE);
+    throw unreadable();
   }
-  if (!request.body) throw new AppError("INVALID", UNREADABLE);
+  if (!request.body) throw unreadable();
 
   return new Promise<MultipartBody>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -56,7 +59,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         defParamCharset: "utf8",
       });
     } catch {
-      reject(new AppError("INVALID", UNREADABLE));
+      reject(unreadable());
       return;
     }
     const fields: Record<string, string> = {};
@@ -64,7 +67,9 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     const pending: Promise<void>[] = [];
     let tooManyFiles = false;
 
+    let nul = false;
     parser.on("field", (name, value) => {
+      if (hasNul(value)) nul = true;
       fields[name] = value;
     });
     parser.on("file", (field, stream, info) => {
@@ -105,19 +110,20 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.on("filesLimit", () => {
       tooManyFiles = true;
     });
-    parser.on("error", () => reject(new AppError("INVALID", UNREADABLE)));
+    parser.on("error", () => reject(unreadable()));
     parser.on("close", () => {
       Promise.all(pending).then(
         () => {
-          if (tooManyFiles) reject(new AppError("INVALID", `Es sind höchstens ${limits.maxFiles} Dateien auf einmal möglich.`));
+          if (nul) reject(new AppError("INVALID", "invalid_characters"));
+          else if (tooManyFiles) reject(new AppError("INVALID", "too_many_files", { params: { max: limits.maxFiles } }));
           else resolve({ fields, files });
         },
-        () => reject(new AppError("INVALID", UNREADABLE)),
+        () => reject(unreadable()),
       );
     });
 
     const body = Readable.fromWeb(request.body as NodeReadableStream);
-    body.on("error", () => reject(new AppError("INVALID", UNREADABLE)));
+    body.on("error", () => reject(unreadable()));
     body.pipe(parser);
   });
 }

@@ -1,19 +1,13 @@
-import { Outlet, redirect } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
+import { Outlet } from "react-router";
+import { requireUserMiddleware } from "~/lib/request-context.server";
 import type { Route } from "./+types/signed-in-layout";
 
 /**
- * Owns every page that needs a signed-in user. A signed-out visitor goes to
- * /auth and comes back here after signing in (redirectTo is a same-origin path).
+ * Owns every page that needs a signed-in user. Its middleware runs before any child loader or
+ * action: a signed-out visitor goes to /auth and comes back here after signing in (redirectTo is
+ * this page's same-origin path); children read the user with `signedInUser(context)`.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return { user };
-}
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export default function SignedInLayout() {
   return <Outlet />;

@@ -50,12 +50,5 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: de.resetPassword.mismatch, path: ["confirmPassword"] });
 
-/** The first message per field, for showing next to the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+/** The first message per field (one helper for every form: ~/lib/validation). */
+export { fieldErrors } from "~/lib/validation";

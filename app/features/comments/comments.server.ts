@@ -7,6 +7,7 @@ import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { refusingVanishedRow } from "~/lib/sql-errors";
+import { parseInput } from "~/lib/validation";
 import { displayName } from "~/lib/format";
 
 export const COMMENT_MAX = 2000;
@@ -15,6 +16,8 @@ const commentSchema = z
   .string({ message: de.comments.required })
   .transform((v) => v.trim())
   .pipe(z.string().min(1, { message: de.comments.required }).max(COMMENT_MAX, { message: de.comments.tooLong }));
+
+const commentForm = z.object({ comment: commentSchema });
 
 export interface CommentView {
   id: string;
@@ -50,18 +53,14 @@ export interface AddCommentOptions {
 }
 
 export async function addComment(db: Database, { actorId, serviceId, input }: AddCommentOptions): Promise<{ id: string }> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.comments.signInPrompt);
-  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
-  const parsed = commentSchema.safeParse(input.comment ?? "");
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]!.message;
-    throw new AppError("INVALID", message, { comment: message });
-  }
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
+  const { comment } = parseInput(commentForm, { comment: input.comment ?? "" });
   const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
-  if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  if (!service) throw new AppError("NOT_FOUND", "service_not_found");
   // The service may be deleted between the check above and this write: then it is "not found".
   const write = () => db.transaction(async (tx) => {
-    const [row] = await tx.insert(serviceComments).values({ serviceId, userId: actorId, comment: parsed.data }).returning({ id: serviceComments.id });
+    const [row] = await tx.insert(serviceComments).values({ serviceId, userId: actorId, comment }).returning({ id: serviceComments.id });
     // The owner hears about comments by others.
     if (service.createdBy !== actorId) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
@@ -74,5 +73,5 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
     }
     return { id: row!.id };
   });
-  return refusingVanishedRow(write, de.services.detail.notFoundTitle);
+  return refusingVanishedRow(write, "service_not_found");
 }

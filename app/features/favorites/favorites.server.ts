@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { favorites, profiles, services } from "~/db/schema";
 import { isServiceId } from "~/features/services/services.server";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { refusingVanishedRow } from "~/lib/sql-errors";
@@ -11,14 +10,14 @@ import { refusingVanishedRow } from "~/lib/sql-errors";
  * so double clicks and retries are idempotent.
  */
 export async function setFavorite(db: Database, { actorId, serviceId, on }: { actorId: string | null; serviceId: string | undefined; on: boolean }) {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.favorites.authRequiredText);
-  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
   if (on) {
     const [service] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
-    if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+    if (!service) throw new AppError("NOT_FOUND", "service_not_found");
     await refusingVanishedRow(
       () => db.insert(favorites).values({ userId: actorId, serviceId }).onConflictDoNothing({ target: [favorites.userId, favorites.serviceId] }),
-      de.services.detail.notFoundTitle,
+      "service_not_found",
     );
   } else {
     await db.delete(favorites).where(and(eq(favorites.userId, actorId), eq(favorites.serviceId, serviceId)));

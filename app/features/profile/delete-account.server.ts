@@ -34,13 +34,13 @@ export async function deleteAccount(
   storage: FileStorage,
   { actorId, input }: { actorId: string | null; input: Record<string, unknown> },
 ): Promise<void> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.danger.failed);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const parsed = deleteAccountSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("INVALID", de.profile.danger.wrongWord, { confirmation: de.profile.danger.wrongWord });
+  if (!parsed.success) throw new AppError("INVALID", "confirmation_wrong", { field: "confirmation" });
 
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, actorId)).for("update");
-    if (!found) throw new AppError("NOT_FOUND", de.profile.notFound);
+    if (!found) throw new AppError("NOT_FOUND", "profile_not_found");
     await tx.delete(favorites).where(eq(favorites.userId, actorId));
     await tx.delete(serviceReviews).where(eq(serviceReviews.userId, actorId));
     await tx.delete(serviceComments).where(eq(serviceComments.userId, actorId));

@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "~/features/auth/auth.server";
-import { fieldErrors } from "~/features/auth/schema";
+import { parseInput } from "~/lib/validation";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -19,10 +19,10 @@ export interface EmailChangeContext {
   request: Request;
 }
 
-function reasonOf(error: unknown): string {
+/** Better Auth declined (its own words stay in the log): a refusal; anything else is unexpected. */
+function refusedByAuth(error: unknown): AppError {
   if (!isAPIError(error)) throw error;
-  const body = error.body as { message?: string } | undefined;
-  return body?.message || de.auth.errors.generic;
+  return new AppError("INVALID", "email_change_failed", { cause: error });
 }
 
 /**
@@ -35,31 +35,26 @@ export async function requestEmailChange(
   ctx: EmailChangeContext,
   { actorId, currentEmail, input }: { actorId: string | null; currentEmail: string; input: Record<string, unknown> },
 ): Promise<{ newEmail: string }> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.changeEmail.failed);
-  const parsed = changeEmailSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
-  }
-  const { newEmail, password } = parsed.data;
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  const { newEmail, password } = parseInput(changeEmailSchema, input);
   if (!canSubmitNewEmail(newEmail, currentEmail)) {
-    throw new AppError("INVALID", de.profile.changeEmail.same, { newEmail: de.profile.changeEmail.same });
+    throw new AppError("INVALID", "email_unchanged", { field: "newEmail" });
   }
   const limit = await consumeRateLimit(ctx.db, `app:change-email:${actorId}`, EMAIL_CHANGE_LIMIT);
-  if (!limit.allowed) throw new AppError("RATE_LIMITED", de.auth.errors.rateLimited);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
 
   try {
     await ctx.auth.api.verifyPassword({ body: { password }, headers: ctx.request.headers });
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
-      throw new AppError("INVALID", de.profile.changeEmail.wrongPassword, { password: de.profile.changeEmail.wrongPassword });
+      throw new AppError("INVALID", "wrong_password", { field: "password" });
     }
-    throw new AppError("INVALID", reasonOf(error));
+    throw refusedByAuth(error);
   }
   try {
     await ctx.auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: ctx.request.headers });
   } catch (error) {
-    throw new AppError("INVALID", reasonOf(error));
+    throw refusedByAuth(error);
   }
   return { newEmail };
 }

@@ -31,9 +31,9 @@ export interface DataExport {
  * user gave, "reviews" the same rows with their texts.
  */
 export async function exportUserData(db: Database, { actorId, now = new Date() }: { actorId: string | null; now?: Date }): Promise<DataExport> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.privacy.exportFailedText);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
-  if (!account) throw new AppError("NOT_FOUND", de.profile.notFound);
+  if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
   const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),

@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { profiles } from "~/db/schema";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
-import { AppError, type AppErrorCode } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { avatarKey, galleryKey, keyFromPublicUrl, publicUrl, type FileStorage } from "~/lib/storage.server";
 import { detectFile, IMAGE_KINDS } from "~/lib/uploads.server";
 import { GALLERY_MAX, IMAGE_MAX_BYTES } from "./schema";
@@ -14,19 +13,6 @@ export interface IncomingImage {
   size: number;
   tooLarge: boolean;
   data: Buffer;
-}
-
-/** A refused upload with the toast title the profile shows for it. */
-export class UploadRefusal extends AppError {
-  constructor(
-    code: AppErrorCode,
-    readonly title: string,
-    message: string,
-    /** Per-file reasons, in the order the files came. */
-    readonly details: string[] = [],
-  ) {
-    super(code, message);
-  }
 }
 
 // Decoding is where image bombs hurt: refuse anything beyond 40 megapixels before decoding it.
@@ -64,14 +50,14 @@ export async function updateAvatar(
   storage: FileStorage,
   { actorId, file }: { actorId: string | null; file: IncomingImage | undefined },
 ): Promise<{ avatarUrl: string }> {
-  if (!actorId) throw new UploadRefusal("UNAUTHORIZED", de.profile.avatar.uploadFailed, de.profile.avatar.error);
-  if (!file) throw new UploadRefusal("INVALID", de.profile.avatar.uploadFailed, de.profile.avatar.missing);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!file) throw new AppError("INVALID", "image_missing");
   const checked = await checkAndEncode(file, "avatar");
   if (!checked.ok) {
-    throw new UploadRefusal("INVALID", de.profile.avatar.uploadFailed, checked.reason === "tooLarge" ? de.profile.avatar.tooLarge : de.profile.avatar.notImage);
+    throw new AppError("INVALID", checked.reason === "tooLarge" ? "image_too_large" : "not_an_image");
   }
   const [exists] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actorId));
-  if (!exists) throw new UploadRefusal("NOT_FOUND", de.profile.avatar.error, de.profile.notFound);
+  if (!exists) throw new AppError("NOT_FOUND", "profile_not_found");
   const key = avatarKey(actorId, "webp");
   await storage.put(key, checked.webp);
   const avatarUrl = `${publicUrl(key)}?v=${Date.now()}`;
@@ -83,7 +69,7 @@ export async function updateAvatar(
   if (!updated) {
     // The account went away meanwhile (deleted in another tab): leave no public file behind.
     await removeFiles(storage, [key]);
-    throw new UploadRefusal("NOT_FOUND", de.profile.avatar.error, de.profile.notFound);
+    throw new AppError("NOT_FOUND", "profile_not_found");
   }
   return { avatarUrl };
 }
@@ -94,11 +80,8 @@ async function galleryOf(db: Database, userId: string): Promise<string[] | null>
   return Array.isArray(row.gallery) ? row.gallery : [];
 }
 
-function limitRefusal(count: number): UploadRefusal {
-  const free = Math.max(0, GALLERY_MAX - count);
-  return free === 0
-    ? new UploadRefusal("CONFLICT", de.profile.gallery.limitTitle, de.profile.gallery.limitText)
-    : new UploadRefusal("CONFLICT", de.profile.gallery.limitTitle, de.profile.gallery.remaining(free));
+function limitRefusal(count: number): AppError {
+  return new AppError("CONFLICT", "gallery_full", { params: { free: Math.max(0, GALLERY_MAX - count) } });
 }
 
 /**
@@ -112,17 +95,18 @@ export async function addGalleryImages(
   storage: FileStorage,
   { actorId, files }: { actorId: string | null; files: IncomingImage[] },
 ): Promise<{ gallery: string[]; added: number }> {
-  if (!actorId) throw new UploadRefusal("UNAUTHORIZED", de.profile.gallery.uploadFailed, de.profile.gallery.updateError);
-  if (files.length === 0) throw new UploadRefusal("INVALID", de.profile.gallery.uploadFailed, de.profile.gallery.noFiles);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (files.length === 0) throw new AppError("INVALID", "gallery_no_files");
   const current = await galleryOf(db, actorId);
-  if (!current) throw new UploadRefusal("NOT_FOUND", de.profile.gallery.updateError, de.profile.notFound);
+  if (!current) throw new AppError("NOT_FOUND", "profile_not_found");
   if (current.length + files.length > GALLERY_MAX) throw limitRefusal(current.length);
 
   const checks = await Promise.all(files.map((file) => checkAndEncode(file, "gallery")));
-  const reasons = checks.flatMap((check, i) =>
-    check.ok ? [] : [check.reason === "tooLarge" ? de.profile.gallery.tooLarge(files[i]!.name) : de.profile.gallery.notImage(files[i]!.name)],
-  );
-  if (reasons.length > 0) throw new UploadRefusal("INVALID", de.profile.gallery.validationFailed, reasons.join(" "), reasons);
+  // Per refused file, in the order the files came: its name and why.
+  const refused = checks.flatMap((check, i) => (check.ok ? [] : [{ name: files[i]!.name, problem: check.reason }]));
+  if (refused.length > 0) {
+    throw new AppError("INVALID", "images_refused", { params: { names: refused.map((r) => r.name), problems: refused.map((r) => r.problem) } });
+  }
 
   const now = Date.now();
   const keys = files.map((_, i) => galleryKey(actorId, "webp", now + i));
@@ -158,8 +142,8 @@ export async function removeGalleryImage(
   storage: FileStorage,
   { actorId, url }: { actorId: string | null; url: string | undefined },
 ): Promise<{ gallery: string[] }> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.gallery.removeError);
-  if (!url) throw new AppError("INVALID", de.profile.gallery.notInGallery);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!url) throw new AppError("INVALID", "not_in_gallery");
   const [updated] = await db
     .update(profiles)
     .set({
@@ -168,7 +152,7 @@ export async function removeGalleryImage(
     })
     .where(and(eq(profiles.userId, actorId), sql`${profiles.gallery} @> jsonb_build_array(${url}::text)`))
     .returning({ gallery: profiles.gallery });
-  if (!updated) throw new AppError("NOT_FOUND", de.profile.gallery.notInGallery);
+  if (!updated) throw new AppError("NOT_FOUND", "not_in_gallery");
   const key = keyFromPublicUrl(url.split("?")[0]!);
   // Only files in the user's own gallery folder are ever deleted.
   // The image is already out of the gallery; a file that cannot be removed now is only logged.

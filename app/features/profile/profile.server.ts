@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { profiles, user, type Theme } from "~/db/schema";
-import { fieldErrors } from "~/features/auth/schema";
+import { parseInput } from "~/lib/validation";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -57,7 +57,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 function usernameTaken(): AppError {
-  return new AppError("CONFLICT", de.profile.errors.usernameTaken, { username: de.profile.errors.usernameTaken });
+  return new AppError("CONFLICT", "username_taken", { field: "username" });
 }
 
 /**
@@ -66,13 +66,9 @@ function usernameTaken(): AppError {
  * when two people race for the same name. The account's display name (used in mails) follows.
  */
 export async function updateProfile(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.updateErrorText);
-  const parsed = profileUpdateSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
-  }
-  const { firstName, lastName, username, bio } = parsed.data;
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  const parsed = parseInput(profileUpdateSchema, input);
+  const { firstName, lastName, username, bio } = parsed;
   if (username) {
     const [taken] = await db
       .select({ id: profiles.id })
@@ -87,9 +83,9 @@ export async function updateProfile(db: Database, { actorId, input }: { actorId:
         .set({ firstName, lastName, username, bio, updatedAt: new Date() })
         .where(eq(profiles.userId, actorId))
         .returning({ userId: profiles.userId });
-      if (!row) throw new AppError("NOT_FOUND", de.profile.notFound);
+      if (!row) throw new AppError("NOT_FOUND", "profile_not_found");
       await tx.update(user).set({ name: `${firstName} ${lastName}`, updatedAt: new Date() }).where(eq(user.id, actorId));
-      return parsed.data;
+      return parsed;
     });
   } catch (error) {
     if (isUniqueViolation(error, "profiles_username_lower_idx")) throw usernameTaken();
@@ -99,9 +95,9 @@ export async function updateProfile(db: Database, { actorId, input }: { actorId:
 
 /** Keeps the chosen theme with the account, so it follows the user to every device. */
 export async function saveTheme(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }): Promise<Theme> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.profile.updateErrorText);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const parsed = themeSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("INVALID", de.profile.updateErrorText);
+  if (!parsed.success) throw new AppError("INVALID", "invalid_theme");
   await db.update(profiles).set({ theme: parsed.data.theme }).where(eq(profiles.userId, actorId));
   return parsed.data.theme;
 }

@@ -84,16 +84,16 @@ export interface ReviewOptions {
  * database trigger in the same transaction.
  */
 export async function saveReview(db: Database, { actorId, serviceId, input, mode }: ReviewOptions): Promise<{ created: boolean }> {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.reviews.authRequiredText);
-  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
   const rating = ratingSchema.safeParse(input.rating);
-  if (!rating.success) throw new AppError("INVALID", de.reviews.ratingRequired, { rating: de.reviews.ratingRequired });
+  if (!rating.success) throw new AppError("INVALID", "rating_required", { field: "rating" });
   const text = reviewTextSchema.safeParse(input.reviewText);
-  if (mode === "review" && !text.success) throw new AppError("INVALID", de.reviews.textTooLong, { reviewText: de.reviews.textTooLong });
+  if (mode === "review" && !text.success) throw new AppError("INVALID", "review_too_long", { field: "reviewText" });
 
   const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
-  if (!service) throw new AppError("NOT_FOUND", de.services.detail.notFoundTitle);
-  if (service.createdBy === actorId) throw new AppError("FORBIDDEN", de.reviews.ownService);
+  if (!service) throw new AppError("NOT_FOUND", "service_not_found");
+  if (service.createdBy === actorId) throw new AppError("FORBIDDEN", "own_service_review");
 
   const now = new Date();
   const values = { serviceId, userId: actorId, rating: rating.data, reviewText: mode === "review" && text.success ? text.data : null };
@@ -118,5 +118,5 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
     }
     return { created };
   });
-  return refusingVanishedRow(write, de.services.detail.notFoundTitle);
+  return refusingVanishedRow(write, "service_not_found");
 }

@@ -3,7 +3,7 @@ import { profiles, serviceReviews, services } from "~/db/schema";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { fieldErrors } from "~/features/auth/schema";
+import { parseInput } from "~/lib/validation";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
 import { createServiceSchema, editServiceSchema } from "./schema";
 import { isUuid, MAX_PAGE } from "~/lib/utils";
@@ -387,24 +387,20 @@ export interface CreateServiceOptions {
 }
 
 export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
-  const parsed = createServiceSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
-  }
+  const values = parseInput(createServiceSchema, input);
   const [row] = await db
     .insert(services)
-    .values({ ...parsed.data, createdBy: actorId })
+    .values({ ...values, createdBy: actorId })
     .returning({ id: services.id });
   return { id: row!.id };
 }
 
-/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN (with `forbidden` as the message) otherwise. */
-async function ownedService(db: Database, actorId: string, id: string | undefined, forbidden: string = de.services.form.accessDeniedText) {
-  if (!isServiceId(id)) throw new AppError("NOT_FOUND", de.services.form.notFound);
+/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
+async function ownedService(db: Database, actorId: string, id: string | undefined) {
+  if (!isServiceId(id)) throw new AppError("NOT_FOUND", "service_not_found");
   const [row] = await db.select({ id: services.id, createdBy: services.createdBy, category: services.category }).from(services).where(eq(services.id, id));
-  if (!row) throw new AppError("NOT_FOUND", de.services.form.notFound);
-  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", forbidden);
+  if (!row) throw new AppError("NOT_FOUND", "service_not_found");
+  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", "not_service_owner");
   return row;
 }
 
@@ -422,19 +418,15 @@ export interface UpdateServiceOptions {
 
 export async function updateService(db: Database, { actorId, serviceId, input }: UpdateServiceOptions): Promise<void> {
   const current = await ownedService(db, actorId, serviceId);
-  const parsed = editServiceSchema(current.category).safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
-  }
+  const values = parseInput(editServiceSchema(current.category), input);
   await db
     .update(services)
-    .set({ ...parsed.data, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
 }
 
 export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
-  const current = await ownedService(db, actorId, serviceId, de.services.detail.deleteForbidden);
+  const current = await ownedService(db, actorId, serviceId);
   // Reviews, comments and favourites go with it (foreign keys cascade).
   await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
 }

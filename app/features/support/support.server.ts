@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { profiles, supportTickets, user } from "~/db/schema";
-import { fieldErrors } from "~/features/auth/schema";
+import { fieldErrors, parseInput } from "~/lib/validation";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -44,7 +44,7 @@ export async function listTickets(
   db: Database,
   { viewerId, page = 1, pageSize = TICKETS_PAGE_SIZE }: { viewerId: string | null; page?: number; pageSize?: number },
 ): Promise<TicketList> {
-  if (!viewerId) throw new AppError("UNAUTHORIZED", de.support.createError);
+  if (!viewerId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const support = await isSupport(db, viewerId);
   const visible = support ? undefined : eq(supportTickets.userId, viewerId);
   const [counted] = await db.select({ n: count() }).from(supportTickets).where(visible);
@@ -85,18 +85,14 @@ export async function listTickets(
 export const TICKET_RATE_LIMIT = { window: 60 * 60, max: 10 };
 
 export async function createTicket(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.support.createError);
-  const parsed = createTicketSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("INVALID", Object.values(errors)[0]!, errors);
-  }
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  const ticket = parseInput(createTicketSchema, input);
   // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
   const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
-  if (!limit.allowed) throw new AppError("RATE_LIMITED", de.support.tooMany);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
   const [row] = await db
     .insert(supportTickets)
-    .values({ userId: actorId, subject: parsed.data.subject, description: parsed.data.description })
+    .values({ userId: actorId, subject: ticket.subject, description: ticket.description })
     .returning({ id: supportTickets.id, status: supportTickets.status });
   return row!;
 }
@@ -107,10 +103,14 @@ export async function createTicket(db: Database, { actorId, input }: { actorId: 
  * same transaction as the change; its realtime event goes out after the commit.
  */
 export async function setTicketStatus(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
-  if (!actorId) throw new AppError("UNAUTHORIZED", de.support.forbidden);
-  if (!(await isSupport(db, actorId))) throw new AppError("FORBIDDEN", de.support.forbidden);
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!(await isSupport(db, actorId))) throw new AppError("FORBIDDEN", "support_only");
   const parsed = ticketStatusSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.path[0] === "ticketId" ? "NOT_FOUND" : "INVALID", parsed.error.issues[0]!.message);
+  if (!parsed.success) {
+    // A malformed ticket id names no ticket; anything else is a wrong status.
+    if (parsed.error.issues[0]?.path[0] === "ticketId") throw new AppError("NOT_FOUND", "ticket_not_found");
+    throw new AppError("INVALID", "invalid_input", { fieldErrors: fieldErrors(parsed.error) });
+  }
   const { ticketId, status } = parsed.data;
   return db.transaction(async (tx) => {
     const [changed] = await tx
@@ -120,7 +120,7 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
       .returning({ userId: supportTickets.userId, subject: supportTickets.subject });
     if (!changed) {
       const [exists] = await tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.id, ticketId));
-      if (!exists) throw new AppError("NOT_FOUND", de.support.notFound);
+      if (!exists) throw new AppError("NOT_FOUND", "ticket_not_found");
       return { status, changed: false };
     }
     if (changed.userId !== actorId) {

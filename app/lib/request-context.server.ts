@@ -1,0 +1,114 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createContext, redirect, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { readSession, type SessionResult, type SessionUser } from "~/features/auth/session.server";
+import { getDatabase, type Database } from "./db.server";
+
+/**
+ * The request boundary (docs/decisions/009-request-boundary.md): what every loader, action and
+ * middleware of one request shares. The host fills the part it knows (nonce, request id); the
+ * root middleware adds the database and the session, each read at most once per request and only
+ * when something asks for it (a stored image needs neither).
+ */
+export interface RequestInfo {
+  requestId: string;
+  /** Per-request nonce for inline scripts (Content-Security-Policy). */
+  cspNonce: string;
+}
+
+type Lazy<T> = () => Promise<T>;
+
+const requestInfoContext = createContext<RequestInfo>({ requestId: "-", cspNonce: "" });
+const databaseContext = createContext<Lazy<Database>>();
+const sessionContext = createContext<Lazy<SessionResult>>();
+/** Set by `requireUserMiddleware` for every route below the signed-in layout. */
+const signedInUserContext = createContext<SessionUser>();
+
+/** The request's id for logs, wherever the code runs inside the request (set by the host). */
+const requestIdStore = new AsyncLocalStorage<string>();
+
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return requestIdStore.run(requestId, work);
+}
+
+export function currentRequestId(): string {
+  return requestIdStore.getStore() ?? "-";
+}
+
+/** The load context the host hands React Router for one request. */
+export function createRequestContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return context;
+}
+
+export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  return context.get(requestInfoContext);
+}
+
+function once<T>(load: () => Promise<T>): Lazy<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+}
+
+/**
+ * Root middleware: the database and the session for this request, and the refreshed session
+ * cookie (a sliding session) on whatever response goes out.
+ */
+export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let session: Promise<SessionResult> | undefined;
+  context.set(
+    databaseContext,
+    once(async () => (await getDatabase()).db),
+  );
+  context.set(sessionContext, () => (session ??= readSession(request)));
+  const response = await next();
+  if (session) {
+    const { setCookies } = await session.catch(() => ({ setCookies: [] as string[] }));
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  }
+  return response;
+};
+
+/** The database of this request. */
+export function database(context: Readonly<RouterContextProvider>): Promise<Database> {
+  return context.get(databaseContext)();
+}
+
+/** The session of this request (read once, shared by every loader and action). */
+export function session(context: Readonly<RouterContextProvider>): Promise<SessionResult> {
+  return context.get(sessionContext)();
+}
+
+/** The signed-in user, or null for a visitor. */
+export async function optionalUser(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<SessionUser | null> {
+  return (await session(args.context)).user;
+}
+
+/** Where a signed-out visitor goes: the sign-in page, then back to `redirectTo` (default: this page). */
+export function signInPath(request: Request, redirectTo?: string): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(redirectTo ?? url.pathname + url.search)}`;
+}
+
+/**
+ * The signed-in user, or a redirect to the sign-in page (for routes outside the signed-in
+ * layout; routes inside it read `signedInUser(context)`).
+ */
+export async function requireUser(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  options: { redirectTo?: string } = {},
+): Promise<SessionUser> {
+  const user = await optionalUser(args);
+  if (!user) throw redirect(signInPath(args.request, options.redirectTo));
+  return user;
+}
+
+/** The signed-in layout's guard: runs before any child loader or action. */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async (args) => {
+  args.context.set(signedInUserContext, await requireUser(args));
+};
+
+/** The user of a route below the signed-in layout (its middleware has made sure there is one). */
+export function signedInUser(context: Readonly<RouterContextProvider>): SessionUser {
+  return context.get(signedInUserContext);
+}

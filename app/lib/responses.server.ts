@@ -1,0 +1,88 @@
+import { data } from "react-router";
+import { errorText } from "~/i18n/errors.de";
+import { de } from "~/i18n/de";
+import { isAppError, type ErrorReason } from "./errors";
+import { currentRequestId } from "./request-context.server";
+import { sqlState } from "./sql-errors";
+
+/**
+ * The one error policy (docs/decisions/009-request-boundary.md): how any error leaves the app.
+ * A refusal (AppError) becomes its kind's status with the reason and its words; a Response
+ * (a redirect, a 404 thrown on purpose) passes through; anything else is logged once with the
+ * request id and answered 503 when a part we depend on failed, 500 otherwise. Screens decide
+ * their own headings and may word a reason their own way; the message here is the default.
+ */
+export interface Failure {
+  ok: false;
+  reason: ErrorReason | "unexpected";
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** A screen's own words for some reasons (the spec words a reason differently on some screens). */
+export type ScreenTexts = Partial<Record<ErrorReason, string>>;
+
+/** Whether a failure lies with a part we depend on (database, disk, network), not with our code. */
+function isInfrastructureFailure(error: unknown): boolean {
+  const state = sqlState(error);
+  // 08: connection, 53: resources, 57: operator intervention (shutdown), 58: system error.
+  if (state && /^(?:08|53|57|58)/.test(state)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^(?:E[A-Z]+)$/.test(code)) return true; // ECONNREFUSED, ENOSPC, EIO, ...
+  return error instanceof Error && /closed|terminat|connection/i.test(error.message);
+}
+
+/** Logs an unexpected error once, with the request it happened in. */
+export function reportUnexpected(error: unknown, where: string): void {
+  console.error(`[request ${currentRequestId()}] ${where}:`, error);
+}
+
+function isResponseLike(error: unknown): boolean {
+  if (error instanceof Response) return true;
+  // `data(…)` thrown on purpose (React Router's DataWithResponseInit).
+  return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** The failure an error stands for, with its status. Responses thrown on purpose are re-thrown. */
+export function failureOf(error: unknown, where: string, texts: ScreenTexts = {}): { failure: Failure; status: number } {
+  if (isResponseLike(error)) throw error;
+  if (isAppError(error)) {
+    const text = texts[error.reason] ?? errorText(error.reason, error.params);
+    const fieldErrors = { ...error.fieldErrors };
+    if (error.field) fieldErrors[error.field] ??= text;
+    // A form refusal reads as its first field message (what the toast shows).
+    const message = error.reason === "invalid_input" ? (Object.values(fieldErrors)[0] ?? text) : text;
+    return { failure: { ok: false, reason: error.reason, message, fieldErrors }, status: error.status };
+  }
+  reportUnexpected(error, where);
+  const status = isInfrastructureFailure(error) ? 503 : 500;
+  return { failure: { ok: false, reason: "unexpected", message: de.serverError.unexpected, fieldErrors: {} }, status };
+}
+
+/** For loaders and resource routes: throw this (a refusal or failure as a response the error page shows). */
+export function errorResponse(error: unknown, where: string, texts?: ScreenTexts) {
+  const { failure, status } = failureOf(error, where, texts);
+  return data(failure, { status });
+}
+
+type Success<T> = { ok: true } & (T extends void | undefined ? unknown : T);
+
+/**
+ * The one action-result adapter: runs the use-case and answers `{ ok: true, ...value }` or the
+ * failure with its status. `useFetcher<typeof action>()` and `actionData` are typed from it.
+ * With an `intent`, both answers carry it, so a page with several forms can tell them apart.
+ */
+export async function actionResult<T extends object | void, K extends string = never>(
+  work: () => Promise<T>,
+  options: { intent?: K; headers?: HeadersInit; where?: string; texts?: ScreenTexts } = {},
+) {
+  type Intent = [K] extends [never] ? unknown : { intent: K };
+  const intent: object = options.intent === undefined ? {} : { intent: options.intent };
+  try {
+    const value: unknown = await work();
+    return data(Object.assign({}, intent, { ok: true }, value ?? {}) as Intent & Success<T>, { headers: options.headers });
+  } catch (error) {
+    const { failure, status } = failureOf(error, options.where ?? "action", options.texts);
+    return data(Object.assign({}, intent, failure) as Intent & Failure, { status });
+  }
+}
