@@ -1,3 +1,4 @@
+import { AppError } from "./errors";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -150,7 +151,7 @@ export function initDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 
 /** The process-wide database handle; `initDatabase` must have run (the server does it at start). */
 export async function getDatabase(): Promise<DatabaseHandle> {
-  if (!globalForDb.__marketplaceDb) throw new Error("The database has not been opened yet.");
+  if (!globalForDb.__marketplaceDb) throw new AppError("UNAVAILABLE", "temporarily_unavailable", { cause: new Error("The database has not been opened yet.") });
   return globalForDb.__marketplaceDb;
 }
 

@@ -17,6 +17,8 @@ export interface Failure {
   reason: ErrorReason | "unexpected";
   message: string;
   fieldErrors: Record<string, string>;
+  /** What was submitted, for forms that show it again (a page without JavaScript loses it otherwise). */
+  values?: Record<string, string>;
 }
 
 /** A screen's own words for some reasons (the spec words a reason differently on some screens). */
@@ -47,6 +49,8 @@ function isResponseLike(error: unknown): boolean {
 export function failureOf(error: unknown, where: string, texts: ScreenTexts = {}): { failure: Failure; status: number } {
   if (isResponseLike(error)) throw error;
   if (isAppError(error)) {
+    // A part we depend on failed: not the user's doing, so it is worth a log line.
+    if (error.code === "UNAVAILABLE") reportUnexpected(error, where);
     const text = texts[error.reason] ?? errorText(error.reason, error.params);
     const fieldErrors = { ...error.fieldErrors };
     if (error.field) fieldErrors[error.field] ??= text;
@@ -74,7 +78,7 @@ type Success<T> = { ok: true } & (T extends void | undefined ? unknown : T);
  */
 export async function actionResult<T extends object | void, K extends string = never>(
   work: () => Promise<T>,
-  options: { intent?: K; headers?: HeadersInit; where?: string; texts?: ScreenTexts } = {},
+  options: { intent?: K; headers?: HeadersInit; where?: string; texts?: ScreenTexts; values?: Record<string, string> } = {},
 ) {
   type Intent = [K] extends [never] ? unknown : { intent: K };
   const intent: object = options.intent === undefined ? {} : { intent: options.intent };
@@ -83,6 +87,6 @@ export async function actionResult<T extends object | void, K extends string = n
     return data(Object.assign({}, intent, { ok: true }, value ?? {}) as Intent & Success<T>, { headers: options.headers });
   } catch (error) {
     const { failure, status } = failureOf(error, options.where ?? "action", options.texts);
-    return data(Object.assign({}, intent, failure) as Intent & Failure, { status });
+    return data(Object.assign({}, intent, failure, options.values ? { values: options.values } : {}) as Intent & Failure, { status });
   }
 }

@@ -1,42 +1,39 @@
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { getSessionUser } from "~/features/auth/session.server";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
-import { ServiceForm } from "~/features/services/components/service-form";
+import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
 import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
-import { isAppError, unexpectedFailure } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/create-service";
 
 export function meta() {
   return pageMeta(de.pages.createService);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth?redirectTo=%2Fcreate-service");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const form = await readForm(request);
-  const { db } = await getDatabase();
-  try {
-    const { id } = await createService(db, { actorId: user.id, input: form });
-    const flash = await setFlashToast({ type: "success", title: de.services.form.created });
-    throw redirect(`/services/${id}`, { headers: { "Set-Cookie": flash } });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status });
-    // 'Error creating service' also when the database fails; the form keeps what was typed.
-    return data({ error: de.services.unexpected, fieldErrors: {} as Record<string, string>, values: form }, unexpectedFailure(error, "create service"));
-  }
+  // 'Error creating service' also when the database fails; the form keeps what was typed.
+  return actionResult(
+    async () => {
+      const { id } = await createService(await database(context), { actorId: user.id, input: form });
+      const flash = await setFlashToast({ type: "success", title: de.services.form.created });
+      throw redirect(`/services/${id}`, { headers: { "Set-Cookie": flash } });
+    },
+    { values: form, where: "create service" },
+  );
 }
 
 export default function CreateService({ actionData }: Route.ComponentProps) {
   useEffect(() => {
-    if (actionData) toast.error(de.services.form.createError, { description: actionData.error });
+    if (actionData && !actionData.ok) toast.error(de.services.form.createError, { id: SERVICE_FORM_TOAST, description: actionData.message });
   }, [actionData]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
@@ -50,8 +47,8 @@ export default function CreateService({ actionData }: Route.ComponentProps) {
             schema={createServiceSchema}
             invalidTitle={de.services.form.createError}
             categories={CREATE_CATEGORIES}
-            defaults={actionData?.values}
-            errors={actionData?.fieldErrors}
+            defaults={actionData && !actionData.ok ? actionData.values : undefined}
+            errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.create}
             cancelTo="/dashboard"
           />

@@ -1,43 +1,34 @@
 import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, Star, UserRound } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getSessionUser } from "~/features/auth/session.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { RatingLine } from "~/features/services/components/service-card";
 import { deleteService, getDashboard } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
 import { formatPrice, formatRating } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
   return pageMeta(de.pages.dashboard, undefined, { robots: "noindex" });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = (await getSessionUser(request))!; // the signed-in layout guarantees a user
-  const { db } = await getDatabase();
-  return { firstName: user.firstName, dashboard: await getDashboard(db, user.id) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  return { firstName: user.firstName, dashboard: await getDashboard(await database(context), user.id) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth?redirectTo=%2Fdashboard");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const form = await readForm(request);
-  const { db } = await getDatabase();
-  try {
-    await deleteService(db, { actorId: user.id, serviceId: form.serviceId });
-    return { deleted: true as const };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ deleted: false as const, error: error.message }, { status: error.status });
-  }
+  const db = await database(context);
+  return actionResult(() => deleteService(db, { actorId: user.id, serviceId: form.serviceId }), { texts: { not_service_owner: de.services.detail.deleteForbidden } });
 }
 
 function Stat({ icon: Icon, label, value, hint }: { icon: typeof Eye; label: string; value: string; hint?: string }) {
@@ -61,8 +52,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const { dashboard, firstName } = loaderData;
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.deleted) toast.success(de.services.detail.deleted);
-    else toast.error(de.services.detail.deleteError, { description: actionData.error });
+    if (actionData.ok) toast.success(de.services.detail.deleted);
+    else toast.error(de.services.detail.deleteError, { description: actionData.message });
   }, [actionData]);
 
   return (

@@ -1,21 +1,25 @@
 import { useEffect, useMemo } from "react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { getSessionUser } from "~/features/auth/session.server";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
-import { ServiceForm } from "~/features/services/components/service-form";
+import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
 import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
-import { type AppError, isAppError, unexpectedFailure } from "~/lib/errors";
+import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { database, requireUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/service-edit";
 
-/** Refusals leave the page with the spec's toast: 'Access denied' or 'Service not found'. */
-async function leave(error: AppError): Promise<never> {
+/**
+ * Someone else's or an unknown service: leave the page with the spec's toast ('Access denied' or
+ * 'Service not found'). Anything else is not a refusal to leave over: it goes on (to the form).
+ */
+async function leaveIfRefused(error: unknown): Promise<void> {
+  if (!isAppError(error) || (error.code !== "FORBIDDEN" && error.code !== "NOT_FOUND")) return;
   const flash =
     error.code === "FORBIDDEN"
       ? await setFlashToast({ type: "error", title: de.services.form.accessDenied, description: de.services.form.accessDeniedText })
@@ -23,41 +27,33 @@ async function leave(error: AppError): Promise<never> {
   throw redirect("/services", { headers: { "Set-Cookie": flash } });
 }
 
-async function requireUser(request: Request, id: string) {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/services/${id}/edit`)}`);
-  return user;
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, params.id);
-  const { db } = await getDatabase();
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
   try {
-    const service = await getServiceForEdit(db, user.id, params.id);
+    const service = await getServiceForEdit(await database(args.context), user.id, args.params.id);
     const categories = [...new Set<string>([...EDIT_CATEGORIES, service.category])];
     return { service, categories };
   } catch (error) {
-    if (isAppError(error)) return leave(error);
+    await leaveIfRefused(error);
     throw error;
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request, params.id);
-  const form = await readForm(request);
-  const { db } = await getDatabase();
-  try {
-    await updateService(db, { actorId: user.id, serviceId: params.id, input: form });
-  } catch (error) {
-    if (!isAppError(error)) {
-      // 'Failed to update service' also when the database fails; the form keeps what was typed.
-      return data({ error: de.services.unexpected, fieldErrors: {} as Record<string, string>, values: form }, unexpectedFailure(error, "update service"));
-    }
-    if (error.code !== "INVALID") return leave(error);
-    return data({ error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status });
-  }
-  const flash = await setFlashToast({ type: "success", title: de.services.form.updated });
-  throw redirect(`/services/${params.id}`, { headers: { "Set-Cookie": flash } });
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const form = await readForm(args.request);
+  // 'Failed to update service' also when the database fails; the form keeps what was typed.
+  return actionResult(
+    async () => {
+      await updateService(await database(args.context), { actorId: user.id, serviceId: args.params.id, input: form }).catch(async (error: unknown) => {
+        await leaveIfRefused(error);
+        throw error;
+      });
+      const flash = await setFlashToast({ type: "success", title: de.services.form.updated });
+      throw redirect(`/services/${args.params.id}`, { headers: { "Set-Cookie": flash } });
+    },
+    { values: form, where: "update service" },
+  );
 }
 
 export function meta() {
@@ -68,7 +64,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
   const { service, categories } = loaderData;
   const schema = useMemo(() => editServiceSchema(service.category), [service.category]);
   useEffect(() => {
-    if (actionData) toast.error(de.services.form.updateError, { description: actionData.error });
+    if (actionData && !actionData.ok) toast.error(de.services.form.updateError, { id: SERVICE_FORM_TOAST, description: actionData.message });
   }, [actionData]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
@@ -81,8 +77,8 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
             schema={schema}
             invalidTitle={de.services.form.updateError}
             categories={categories}
-            defaults={actionData?.values ?? { title: service.title, description: service.description, price: service.price, category: service.category }}
-            errors={actionData?.fieldErrors}
+            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: service.price, category: service.category }}
+            errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.save}
             cancelTo={`/services/${service.id}`}
           />

@@ -8,20 +8,23 @@ import { ServiceFiltersForm } from "~/features/services/components/service-filte
 import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { catalogCounts, listServices } from "~/features/services/services.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
-import { unexpectedFailure } from "~/lib/errors";
+import { database } from "~/lib/request-context.server";
+import { failureOf } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/services";
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** Signed-out visitors share the rendered list of a URL for a few seconds (PAGE_CACHE_SECONDS). */
+export const handle = { policy: { pageCache: "shared" } } satisfies PolicyHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseServiceFilters(new URL(request.url).searchParams);
   try {
-    const { db } = await getDatabase();
-    const result = await listServices(db, filters, undefined, catalogCounts());
+    const result = await listServices(await database(context), filters, undefined, catalogCounts());
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
     const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE };
-    return data({ filters, ...empty, loadFailed: true }, unexpectedFailure(error, "list services"));
+    return data({ filters, ...empty, loadFailed: true }, { status: failureOf(error, "list services").status });
   }
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -6,8 +6,11 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
-import { fieldErrors } from "~/features/auth/schema";
+import { fieldErrors } from "~/lib/validation";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
+
+/** The one error toast of the service form: a newer refusal replaces it, leaving the form removes it. */
+export const SERVICE_FORM_TOAST = "service-form-error";
 
 export interface ServiceFormValues {
   title: string;
@@ -47,6 +50,8 @@ export function ServiceForm({
   // answer from the server replaces it.
   const [client, setClient] = useState<{ over: typeof serverErrors; errors: Record<string, string> } | null>(null);
   const errors = client && client.over === serverErrors ? client.errors : serverErrors;
+  // A success leaves the form (to the service page with its own toast): earlier errors go with it.
+  useEffect(() => () => void toast.dismiss(SERVICE_FORM_TOAST), []);
 
   const check = (event: FormEvent<HTMLFormElement>) => {
     const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
@@ -54,7 +59,7 @@ export function ServiceForm({
     event.preventDefault();
     const found = fieldErrors(result.error);
     setClient({ over: serverErrors, errors: found });
-    toast.error(invalidTitle, { description: Object.values(found)[0] });
+    toast.error(invalidTitle, { id: SERVICE_FORM_TOAST, description: Object.values(found)[0] });
     const first = Object.keys(found)[0];
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
