@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createContext, redirect, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { createContext, data, redirect, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { readSession, type SessionResult, type SessionUser } from "~/features/auth/session.server";
 import { getDatabase, type Database } from "./db.server";
+import { hasNul } from "./forms.server";
+import { signInLink } from "./safe-redirect";
 
 /**
  * The request boundary (docs/decisions/009-request-boundary.md): what every loader, action and
@@ -51,10 +53,22 @@ function once<T>(load: () => Promise<T>): Lazy<T> {
 }
 
 /**
+ * No text of ours holds a NUL character, and PostgreSQL refuses one: a path segment with it names
+ * nothing (404), a query value with it is a malformed request (400). Refused before anything runs.
+ */
+function refuseNul(request: Request, params: Record<string, string | undefined>) {
+  if (Object.values(params).some((value) => value !== undefined && hasNul(value))) throw data(null, { status: 404 });
+  for (const [name, value] of new URL(request.url).searchParams) {
+    if (hasNul(name) || hasNul(value)) throw data(null, { status: 400 });
+  }
+}
+
+/**
  * Root middleware: the database and the session for this request, and the refreshed session
  * cookie (a sliding session) on whatever response goes out.
  */
-export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
+  refuseNul(request, params);
   let session: Promise<SessionResult> | undefined;
   context.set(
     databaseContext,
@@ -87,7 +101,7 @@ export async function optionalUser(args: { request: Request; context: Readonly<R
 /** Where a signed-out visitor goes: the sign-in page, then back to `redirectTo` (default: this page). */
 export function signInPath(request: Request, redirectTo?: string): string {
   const url = new URL(request.url);
-  return `/auth?redirectTo=${encodeURIComponent(redirectTo ?? url.pathname + url.search)}`;
+  return signInLink(redirectTo ?? url.pathname + url.search);
 }
 
 /**

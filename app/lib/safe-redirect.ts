@@ -17,3 +17,8 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
     return fallback;
   }
 }
+
+/** The sign-in page, coming back to `path` (this page) afterwards. The one place such a link is built. */
+export function signInLink(path: string): string {
+  return `/auth?redirectTo=${encodeURIComponent(path)}`;
+}

@@ -1,12 +1,13 @@
 import { data } from "react-router";
-import { readSession, sessionStillValid } from "~/features/auth/session.server";
+import { sessionStillValid } from "~/features/auth/session.server";
 import { eventStreamResponse } from "~/features/realtime/event-stream.server";
 import { getRealtime } from "~/features/realtime/realtime.server";
+import { session as requestSession } from "~/lib/request-context.server";
 import type { Route } from "./+types/api.events";
 
 /** GET /api/events: the Server-Sent Events stream of one signed-in tab (ids only, see realtime.server). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await readSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requestSession(context);
   if (!session.user || !session.sessionId) throw data({ error: "unauthorized" }, { status: 401 });
   const sessionId = session.sessionId;
   return eventStreamResponse({

@@ -1,22 +1,23 @@
 import { redirect } from "react-router";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
-import { getSessionUser } from "~/features/auth/session.server";
 import { publish } from "~/features/realtime/realtime.server";
-import { getDatabase } from "~/lib/db.server";
 import { de } from "~/i18n/de";
 import { setFlashToast } from "~/lib/flash.server";
+import { database, optionalUser } from "~/lib/request-context.server";
+import { reportUnexpected } from "~/lib/responses.server";
 import type { Route } from "./+types/auth.sign-out";
 
 /** Abmelden: ends every session of the user (global sign-out) and goes to /auth. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   try {
-    const user = await getSessionUser(request);
+    const user = await optionalUser(args);
     const result = await signOutEverywhere(await accountsContext(request));
     // Open event streams of the user's other tabs end now instead of at their next heartbeat.
     // The sessions are gone either way: a failed notice must not turn the sign-out into a failure.
     if (result.ok && user) {
-      await publish((await getDatabase()).db, [user.id], { type: "session.ended" }).catch((error: unknown) =>
-        console.error("Could not end event streams:", error),
+      await publish(await database(args.context), [user.id], { type: "session.ended" }).catch((error: unknown) =>
+        reportUnexpected(error, "ending event streams at sign-out"),
       );
     }
     const headers = new Headers(result.ok ? result.headers : undefined);
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
     return redirect("/auth", { headers });
   } catch (error) {
-    console.error("Sign-out failed:", error);
+    reportUnexpected(error, "sign-out");
     const flash = await setFlashToast({ type: "error", title: de.auth.signOutFailed, description: de.auth.signOutError });
     return redirect("/", { headers: { "Set-Cookie": flash } });
   }

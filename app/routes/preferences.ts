@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { preferenceCookie, preferenceUpdateSchema, rememberThemeForUser } from "~/features/preferences/preferences.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/forms.server";
+import { database, optionalUser } from "~/lib/request-context.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/preferences";
 
@@ -9,11 +10,13 @@ import type { Route } from "./+types/preferences";
  * Stores the cookie choice or the theme. Called by a fetcher; without
  * JavaScript the form posts here directly and is sent back to the page.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const form = await readForm(request);
   const parsed = preferenceUpdateSchema.safeParse(form);
   if (!parsed.success) return data({ ok: false as const }, { status: 400 });
-  await rememberThemeForUser(request, parsed.data);
+  const user = await optionalUser(args);
+  if (user) await rememberThemeForUser(await database(args.context), user.id, parsed.data);
   const headers = { "Set-Cookie": preferenceCookie(parsed.data, env().baseUrl.startsWith("https://")) };
   if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
     throw redirect(safeRedirectPath(form.redirectTo), { headers });

@@ -7,8 +7,8 @@ import { displayName } from "~/lib/format";
 import type { Route } from "./+types/public-profile-by-id";
 
 // Linked from a service's author: goes to /u/{username}, or shows the profile when there is none.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadPublicProfilePage(request, { userId: params.userId }, { toUsername: true });
+export async function loader(args: Route.LoaderArgs) {
+  return loadPublicProfilePage(args, { userId: args.params.userId }, { toUsername: true });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

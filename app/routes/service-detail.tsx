@@ -1,13 +1,13 @@
 import { ArrowLeft, Eye, MessageCircle, Pencil } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { ScreenTexts } from "~/lib/responses.server";
 import { ServerErrorPage } from "~/components/layout/error-pages";
 import { toast } from "sonner";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { getSessionUser } from "~/features/auth/session.server";
 import { CommentSection } from "~/features/comments/components/comment-section";
 import { addComment, listComments } from "~/features/comments/comments.server";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
@@ -19,17 +19,19 @@ import { deleteService, getService } from "~/features/services/services.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
 import { useCountedView } from "~/lib/use-counted-view";
-import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
+import { outcomeOf } from "~/lib/action-outcome";
+import { database, optionalUser, requireUser } from "~/lib/request-context.server";
+import { signInLink } from "~/lib/safe-redirect";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/service-detail";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await getDatabase();
-  const [service, user] = await Promise.all([getService(db, params.id), getSessionUser(request)]);
+export async function loader(args: Route.LoaderArgs) {
+  const db = await database(args.context);
+  const [service, user] = await Promise.all([getService(db, args.params.id), optionalUser(args)]);
   if (!service) throw data({ notFound: true }, { status: 404 });
   const [reviews, comments, ownReview, favorites] = await Promise.all([
     listReviews(db, service.id),
@@ -47,48 +49,52 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The outcome of a fetcher form, as `{ [intent]: { ok, error?, fieldErrors? } }`. */
-async function attempt<K extends string>(key: K, work: () => Promise<unknown>) {
-  try {
-    await work();
-    return data({ [key]: { ok: true } } as Record<K, { ok: boolean; error?: string; fieldErrors?: Record<string, string> }>);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ [key]: { ok: false, error: error.message, fieldErrors: error.fieldErrors } } as Record<K, { ok: boolean; error?: string; fieldErrors?: Record<string, string> }>, {
-      status: error.status,
-    });
-  }
-}
+/** This page's words for refusals of its forms (the spec's texts). */
+const TEXTS = {
+  review: { sign_in_required: de.reviews.authRequiredText, service_not_found: de.services.detail.notFoundTitle },
+  comment: { sign_in_required: de.comments.signInPrompt, service_not_found: de.services.detail.notFoundTitle },
+  favorite: { sign_in_required: de.favorites.authRequiredText, service_not_found: de.services.detail.notFoundTitle },
+  delete: { not_service_owner: de.services.detail.deleteForbidden },
+} satisfies Record<string, ScreenTexts>;
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
+/**
+ * The page's forms: rate or review, comment and favourite answer their fetcher (signed out: the
+ * refusal the form shows); delete needs a signed-in owner and leaves for the list.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   const form = await readForm(request);
-  const { db } = await getDatabase();
-  const actorId = user?.id ?? null;
+  const db = await database(args.context);
+  const actorId = (await optionalUser(args))?.id ?? null;
+  const serviceId = params.id;
   switch (form.intent) {
     case "rate":
-    case "review":
-      return attempt("review", () => saveReview(db, { actorId, serviceId: params.id, input: form, mode: form.intent as "rate" | "review" }));
+    case "review": {
+      const mode = form.intent;
+      return actionResult(() => saveReview(db, { actorId, serviceId, input: form, mode }), { intent: "review", texts: TEXTS.review });
+    }
     case "comment":
-      return attempt("comment", () => addComment(db, { actorId, serviceId: params.id, input: form }));
-    case "favorite":
+      return actionResult(() => addComment(db, { actorId, serviceId, input: form }), { intent: "comment", texts: TEXTS.comment });
+    case "favorite": {
       // The wanted state, "1" or "0"; anything else is a malformed request, not a removal.
       if (form.on !== "1" && form.on !== "0") throw data(null, { status: 400 });
-      return attempt("favorite", () => setFavorite(db, { actorId, serviceId: params.id, on: form.on === "1" }));
-    case "delete":
-      break;
+      const on = form.on === "1";
+      return actionResult(async () => (await setFavorite(db, { actorId, serviceId, on }), { on }), { intent: "favorite", texts: TEXTS.favorite });
+    }
+    case "delete": {
+      const user = await requireUser(args);
+      return actionResult(
+        async () => {
+          await deleteService(db, { actorId: user.id, serviceId });
+          const flash = await setFlashToast({ type: "success", title: de.services.detail.deleted });
+          throw redirect("/services", { headers: { "Set-Cookie": flash } });
+        },
+        { intent: "delete", texts: TEXTS.delete },
+      );
+    }
     default:
       throw data(null, { status: 400 });
   }
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/services/${params.id}`)}`);
-  try {
-    await deleteService(db, { actorId: user.id, serviceId: params.id });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ delete: { ok: false, error: error.message } }, { status: error.status });
-  }
-  const flash = await setFlashToast({ type: "success", title: de.services.detail.deleted });
-  throw redirect("/services", { headers: { "Set-Cookie": flash } });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -102,12 +108,12 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
   const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
   const action = `/services/${service.id}`;
-  const signInHref = `/auth?redirectTo=${encodeURIComponent(action)}`;
+  const signInHref = signInLink(action);
   // Counts the opening once per visit of the page (the spec's increment_service_views) and shows it.
   const views = useCountedView(`/services/${service.id}/view`, "views", service.views);
-  const deleteResult = actionData && "delete" in actionData ? (actionData.delete as { ok: boolean; error?: string }) : null;
+  const deleteResult = outcomeOf(actionData, "delete");
   useEffect(() => {
-    if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.error });
+    if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.message });
   }, [deleteResult]);
 
   return (

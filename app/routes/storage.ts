@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import { areaOf, getStorage, isValidKey, PUBLIC_AREAS, serveStoredFile } from "~/lib/storage.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/storage";
+
+/** Stored files carry a Content-Security-Policy of their own (see serveStoredFile). */
+export const handle = { policy: { ownContentPolicy: true } } satisfies PolicyHandle;
 
 /**
  * Public files (avatars, gallery images) under /storage/{key}. Chat attachments are private and

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getSessionUser } from "~/features/auth/session.server";
+
 import { saveTheme } from "~/features/profile/profile.server";
-import { getDatabase } from "~/lib/db.server";
+import type { Database } from "~/lib/db.server";
 import {
   COOKIE_CONSENT_NAME,
   COOKIE_CONSENT_VALUES,
@@ -61,10 +61,7 @@ export function preferenceCookie(update: PreferenceUpdate, secure: boolean): str
  * A theme chosen while signed in is also kept with the account, so that it follows the user
  * to other browsers (signing in sets the cookie from it, see auth.server.ts).
  */
-export async function rememberThemeForUser(request: Request, update: PreferenceUpdate): Promise<void> {
-  if (!("theme" in update)) return;
-  const user = await getSessionUser(request);
-  if (!user) return;
-  const { db } = await getDatabase();
-  await saveTheme(db, { actorId: user.id, input: { theme: update.theme } });
+export async function rememberThemeForUser(db: Database, userId: string | null, update: PreferenceUpdate): Promise<void> {
+  if (!("theme" in update) || !userId) return;
+  await saveTheme(db, { actorId: userId, input: { theme: update.theme } });
 }

@@ -1,16 +1,19 @@
-import { data, redirect } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { favoriteIds } from "~/features/favorites/favorites.server";
-import { getDatabase } from "~/lib/db.server";
+import { database, optionalUser } from "~/lib/request-context.server";
 import { findPublicProfile, listProfileServices } from "./public-profile.server";
 
 /**
  * Loader data of the public profile pages; unknown profiles are a real 404. `toUsername` (the
  * by-id page) redirects to /u/{username} before loading anything else when the profile has one.
  */
-export async function loadPublicProfilePage(request: Request, by: { username: string } | { userId: string }, { toUsername = false } = {}) {
-  const { db } = await getDatabase();
-  const [profile, viewer] = await Promise.all([findPublicProfile(db, by), getSessionUser(request)]);
+export async function loadPublicProfilePage(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  by: { username: string } | { userId: string },
+  { toUsername = false } = {},
+) {
+  const db = await database(args.context);
+  const [profile, viewer] = await Promise.all([findPublicProfile(db, by), optionalUser(args)]);
   if (!profile) throw data({ notFound: true }, { status: 404 });
   if (toUsername && profile.username) throw redirect(`/u/${encodeURIComponent(profile.username)}`);
   const services = await listProfileServices(db, profile.userId);

@@ -5,7 +5,9 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
+import type { action as serviceAction } from "~/routes/service-detail";
 
 interface CommentItem {
   id: string;
@@ -15,16 +17,16 @@ interface CommentItem {
 }
 
 export function CommentSection({ action, comments, signedIn, signInHref }: { action: string; comments: CommentItem[]; signedIn: boolean; signInHref: string }) {
-  const fetcher = useFetcher<{ comment?: { ok: boolean; error?: string } }>();
+  const fetcher = useFetcher<typeof serviceAction>();
   const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.data?.comment;
+  const result = outcomeOf(fetcher.data, "comment");
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       formRef.current?.reset();
       toast.success(de.comments.added);
-    } else toast.error(de.comments.error, { description: result.error });
+    } else toast.error(de.comments.error, { description: result.message });
   }, [result]);
 
   return (
@@ -48,7 +50,7 @@ export function CommentSection({ action, comments, signedIn, signInHref }: { act
           />
           {result && !result.ok && (
             <p id="comment-error" className="text-sm font-medium text-destructive" role="alert">
-              {result.error}
+              {result.fieldErrors.comment ?? result.message}
             </p>
           )}
           <div>

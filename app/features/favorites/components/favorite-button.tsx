@@ -4,7 +4,9 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { cn } from "~/lib/utils";
+import type { action as serviceAction } from "~/routes/service-detail";
 
 /**
  * Favourite on/off. The form says which state it wants (not "toggle"), so a
@@ -21,14 +23,14 @@ export function FavoriteButton({
   signedIn: boolean;
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<{ favorite?: { ok: boolean; on?: boolean; error?: string } }>();
+  const fetcher = useFetcher<typeof serviceAction>();
   const pending = fetcher.formData?.get("on");
   const on = pending !== undefined && pending !== null ? pending === "1" : isFavorite;
   const label = on ? de.favorites.remove : de.favorites.add;
 
   useEffect(() => {
-    const result = fetcher.data?.favorite;
-    if (result && !result.ok) toast.error(de.favorites.failed, { description: result.error });
+    const result = outcomeOf(fetcher.data, "favorite");
+    if (result && !result.ok) toast.error(de.favorites.failed, { description: result.message });
   }, [fetcher.data]);
 
   if (!signedIn) {

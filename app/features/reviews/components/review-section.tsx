@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Stars } from "~/components/ui/stars";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
+import type { action as serviceAction } from "~/routes/service-detail";
 import { cn } from "~/lib/utils";
 
 interface ReviewItem {
@@ -18,7 +20,7 @@ interface ReviewItem {
   author: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
 }
 
-type ReviewResult = { review?: { ok: boolean; error?: string; fieldErrors?: Record<string, string> } };
+type ReviewAnswer = Extract<NonNullable<ReturnType<typeof useFetcher<typeof serviceAction>>["data"]>, { intent: "review" }> | undefined;
 
 /** One star button per value; in the "rate" form each is a submit button (a click saves at once). */
 function StarButtons({
@@ -48,7 +50,14 @@ function StarButtons({
           onMouseEnter={() => setHover(n)}
           onFocus={() => setHover(n)}
           onBlur={() => setHover(0)}
-          onClick={onPick}
+          onClick={
+            onPick &&
+            (() => {
+              // Only a prompt, nothing saved: the stars must not stay lit as if they were.
+              setHover(0);
+              onPick();
+            })
+          }
           className="rounded-sm p-0.5 focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Star aria-hidden="true" className={cn("size-7 transition-colors", n <= shown ? "fill-amber-400 text-amber-400" : "text-muted-foreground/60")} />
@@ -58,11 +67,11 @@ function StarButtons({
   );
 }
 
-function useResultToast(result: ReviewResult["review"]) {
+function useResultToast(result: ReviewAnswer) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.reviews.saved);
-    else toast.error(de.reviews.error, { description: result.error });
+    else toast.error(de.reviews.error, { description: result.message });
   }, [result]);
 }
 
@@ -80,16 +89,19 @@ export function ReviewSection({
   canReview: boolean;
   signedIn: boolean;
 }) {
-  const rate = useFetcher<ReviewResult>();
-  const review = useFetcher<ReviewResult>();
+  const rate = useFetcher<typeof serviceAction>();
+  const review = useFetcher<typeof serviceAction>();
+  const rateAnswer = outcomeOf(rate.data, "review");
+  const reviewAnswer = outcomeOf(review.data, "review");
+  const ratingError = reviewAnswer && !reviewAnswer.ok ? reviewAnswer.fieldErrors.rating : undefined;
   const pendingRating = Number(rate.formData?.get("rating") ?? 0);
   // The saved rating (or the one being saved): a failed star click falls back to the saved one,
   // and the text form sends what the stars show.
   const current = pendingRating || ownReview?.rating || 0;
 
   // One toast per answer: each fetcher's result is announced once, when it arrives.
-  useResultToast(rate.data?.review);
-  useResultToast(review.data?.review);
+  useResultToast(rateAnswer);
+  useResultToast(reviewAnswer);
 
   return (
     <section aria-labelledby="reviews-heading" className="mt-10">
@@ -120,12 +132,12 @@ export function ReviewSection({
               maxLength={2000}
               defaultValue={ownReview?.reviewText ?? ""}
               placeholder={de.reviews.reviewPlaceholder}
-              aria-describedby={review.data?.review?.fieldErrors?.rating ? "review-rating-error" : undefined}
+              aria-describedby={ratingError ? "review-rating-error" : undefined}
               className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
             />
-            {review.data?.review?.fieldErrors?.rating && (
+            {ratingError && (
               <p id="review-rating-error" className="text-sm font-medium text-destructive" role="alert">
-                {review.data.review.fieldErrors.rating}
+                {ratingError}
               </p>
             )}
             <div>
