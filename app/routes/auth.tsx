@@ -9,14 +9,14 @@ import { FormField } from "~/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { accountsContext, resendVerification, signIn, signUp } from "~/features/auth/accounts.server";
 import { PASSWORD_MIN } from "~/features/auth/schema";
-import { getSessionUser } from "~/features/auth/session.server";
 import { de, pageMeta } from "~/i18n/de";
 import { readForm } from "~/lib/forms.server";
+import { optionalUser } from "~/lib/request-context.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/auth";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect("/");
+export async function loader(args: Route.LoaderArgs) {
+  if (await optionalUser(args)) throw redirect("/");
   return null;
 }
 

@@ -6,8 +6,8 @@ import { de, pageMeta } from "~/i18n/de";
 import { displayName } from "~/lib/format";
 import type { Route } from "./+types/public-profile";
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadPublicProfilePage(request, { username: params.username });
+export function loader(args: Route.LoaderArgs) {
+  return loadPublicProfilePage(args, { username: args.params.username });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
