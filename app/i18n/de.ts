@@ -104,10 +104,6 @@ export const de = {
     retry: "Try Again",
     home: "Go Home",
   },
-  placeholder: {
-    text: "Dieser Bereich wird gerade aufgebaut und steht in Kürze zur Verfügung.",
-    back: "Zur Startseite",
-  },
   pages: {
     auth: "Anmelden oder registrieren",
     services: "Dienstleistungen",

@@ -12,14 +12,7 @@ export interface StartedApplication {
   engine: "pglite" | "postgres";
 }
 
-const drainHooks = new Set<() => void | Promise<void>>();
 let stopSweeper: (() => void) | undefined;
-
-/** Registers work to do before the server stops (e.g. ending event streams). */
-export function onDrain(hook: () => void | Promise<void>): () => void {
-  drainHooks.add(hook);
-  return () => drainHooks.delete(hook);
-}
 
 /**
  * Validates the configuration, opens the database (applying migrations),
@@ -56,7 +49,6 @@ export async function drainApplication(): Promise<void> {
   } catch {
     // realtime never started
   }
-  await Promise.allSettled([...drainHooks].map((hook) => hook()));
 }
 
 export async function stopApplication(): Promise<void> {
