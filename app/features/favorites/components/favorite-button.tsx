@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 
 /**
  * Favourite on/off. The form says which state it wants (not "toggle"), so a

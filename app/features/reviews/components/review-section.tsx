@@ -8,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Stars } from "~/components/ui/stars";
 import { de } from "~/i18n/de";
 import { displayName, formatDate } from "~/lib/format";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 
 interface ReviewItem {
   id: string;
