@@ -1,6 +1,7 @@
 // `npm test`: every suite, in order — lint, types, unit + integration tests on
 // PGlite and on PostgreSQL, the production build, and the browser tests.
-// Ends with the plain line "N passed, N failed".
+// Ends with the plain line "N passed, N failed" (followed by ", N skipped" when tests were
+// skipped). Without PostgreSQL its pass is skipped, which fails the run when CI=true.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -15,7 +16,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures = [];
+const ci = /^(true|1)$/i.test(process.env.CI ?? "");
 
 function run(label, command, args, { env = {}, report } = {}) {
   console.log(`\n=== ${label} ===`);
@@ -23,19 +26,24 @@ function run(label, command, args, { env = {}, report } = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counted = false;
+  let note = "";
   if (report && fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, "utf8"));
     passed += json.numPassedTests ?? 0;
     failed += json.numFailedTests ?? 0;
+    // Skipped (it.skip, it.runIf on the other engine) and todo tests: reported, not hidden.
+    const notRun = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    skipped += notRun;
+    if (notRun) note = `, ${notRun} skipped`;
     counted = true;
   }
   if (result.status !== 0) {
     failures.push(label);
     if (!counted) failed += 1;
-    console.log(`--- ${label}: FAILED (${seconds}s)`);
+    console.log(`--- ${label}: FAILED (${seconds}s${note})`);
   } else {
     if (!counted) passed += 1;
-    console.log(`--- ${label}: ok (${seconds}s)`);
+    console.log(`--- ${label}: ok (${seconds}s${note})`);
   }
 }
 
@@ -67,6 +75,11 @@ if (postgresUrl) {
     TEST_ENGINE: "postgres",
     TEST_DATABASE_URL: postgresUrl,
   });
+} else if (ci) {
+  // On CI a missing database is a broken setup, not a reason to test one engine only.
+  console.log("\n=== integration (PostgreSQL) ===\nSkipped: no PostgreSQL (set TEST_DATABASE_URL). CI=true: counted as a failure.");
+  failures.push("integration (PostgreSQL)");
+  failed += 1;
 } else {
   console.log("\n=== integration (PostgreSQL) ===\nSkipped: set TEST_DATABASE_URL (no PostgreSQL on 127.0.0.1:5432).");
 }
@@ -80,5 +93,5 @@ if (!failures.includes("build")) {
 
 console.log("\n=== summary ===");
 if (failures.length) console.log(`Failed suites: ${failures.join(", ")}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failures.length ? 1 : 0);

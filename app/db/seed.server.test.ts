@@ -5,6 +5,7 @@ import { CREATE_CATEGORIES } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent, type SeedResult } from "./seed.server";
+import { SUPPORT_TICKETS } from "./seed/tickets";
 
 const NOW = new Date("2025-06-15T10:00:00.000Z");
 
@@ -177,6 +178,7 @@ describe(`demo seed on ${testEngine}`, () => {
       sql`select t.status, p.role from support_tickets t join profiles p on p.user_id = t.user_id`,
     );
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(["open", "in_progress", "resolved", "closed"]));
+    expect(statuses).toHaveLength(SUPPORT_TICKETS.length);
     expect(statuses.every((s) => s.role === "user")).toBe(true);
 
     const chats = await rows<{ service_id: string | null; kind: string; n: number; last_ok: boolean; unread: number; ordered: boolean }>(sql`

@@ -3,6 +3,7 @@ import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
+import { startRateLimitPruner } from "./rate-limit.server";
 import { getStorage } from "./storage.server";
 import { startStorageSweeper } from "./storage-sweep.server";
 
@@ -12,14 +13,8 @@ export interface StartedApplication {
   engine: "pglite" | "postgres";
 }
 
-const drainHooks = new Set<() => void | Promise<void>>();
 let stopSweeper: (() => void) | undefined;
-
-/** Registers work to do before the server stops (e.g. ending event streams). */
-export function onDrain(hook: () => void | Promise<void>): () => void {
-  drainHooks.add(hook);
-  return () => drainHooks.delete(hook);
-}
+let stopPruner: (() => void) | undefined;
 
 /**
  * Validates the configuration, opens the database (applying migrations),
@@ -37,6 +32,9 @@ export async function startApplication(): Promise<StartedApplication> {
   // Files whose row never got committed (or whose deletion was cut short) are removed later.
   stopSweeper?.();
   stopSweeper = startStorageSweeper(handle.db, getStorage());
+  // Rate-limit windows that ended long ago are deleted now and then (the table would only grow).
+  stopPruner?.();
+  stopPruner = startRateLimitPruner(handle.db);
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
     console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
@@ -56,12 +54,13 @@ export async function drainApplication(): Promise<void> {
   } catch {
     // realtime never started
   }
-  await Promise.allSettled([...drainHooks].map((hook) => hook()));
 }
 
 export async function stopApplication(): Promise<void> {
   stopSweeper?.();
   stopSweeper = undefined;
+  stopPruner?.();
+  stopPruner = undefined;
   await stopRealtime();
   await closeDatabase();
 }

@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { AUTH_RATE_LIMITS } from "~/features/auth/accounts.server";
+import { EMAIL_CHANGE_LIMIT } from "~/features/profile/email.server";
+import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
+import { TICKET_RATE_LIMIT } from "~/features/support/support.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
-import { consumeRateLimit } from "./rate-limit.server";
+import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, startRateLimitPruner } from "./rate-limit.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -32,5 +37,68 @@ describe(`database rate limit on ${testEngine}`, () => {
     expect((await consumeRateLimit(t.db, "k:a", { window: 60, max: 1 }, now)).allowed).toBe(true);
     expect((await consumeRateLimit(t.db, "k:b", { window: 60, max: 1 }, now)).allowed).toBe(true);
     expect((await consumeRateLimit(t.db, "k:a", { window: 60, max: 1 }, now)).allowed).toBe(false);
+  });
+});
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+async function prunedKeys(): Promise<string[]> {
+  const result = (await t.db.execute(sql`select key from rate_limit where key like 'prune:%' order by key`)) as unknown as { rows: { key: string }[] };
+  return result.rows.map((row) => row.key);
+}
+
+describe(`rate limit pruning on ${testEngine}`, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("keeps rows longer than the longest rule window in use", () => {
+    const windows = [...Object.values(AUTH_RATE_LIMITS), EMAIL_CHANGE_LIMIT, IMAGE_UPLOAD_LIMIT, TICKET_RATE_LIMIT].map((rule) => rule.window);
+    expect(windows.length).toBeGreaterThan(0);
+    expect(RATE_LIMIT_RETENTION_SECONDS).toBeGreaterThan(Math.max(...windows));
+  });
+
+  it("prunes on a schedule: windows older than a day go, current ones stay; stopping ends it", async () => {
+    // Only the clock and timeouts are fake: the database drivers' I/O stays real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const start = new Date("2025-06-15T10:00:00.000Z").getTime();
+    vi.setSystemTime(start);
+    const rule = { window: 60, max: 5 };
+    await consumeRateLimit(t.db, "prune:old", rule, start - 25 * HOUR);
+    await consumeRateLimit(t.db, "prune:yesterday", rule, start - 23 * HOUR - 30 * MINUTE);
+    await consumeRateLimit(t.db, "prune:current", rule, start);
+
+    const stop = startRateLimitPruner(t.db, { firstAfterMs: 5 * MINUTE, everyMs: HOUR });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE - 1_000);
+    expect(await prunedKeys()).toEqual(["prune:current", "prune:old", "prune:yesterday"]);
+
+    // The first prune, a few minutes after the start.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(async () => expect(await prunedKeys()).toEqual(["prune:current", "prune:yesterday"]));
+
+    // An hour later the next one: "yesterday" is now more than a day old.
+    await vi.advanceTimersByTimeAsync(HOUR);
+    await vi.waitFor(async () => expect(await prunedKeys()).toEqual(["prune:current"]));
+
+    // Stopped: nothing is pruned any more.
+    stop();
+    await consumeRateLimit(t.db, "prune:old-again", rule, Date.now() - 2 * 24 * HOUR);
+    await vi.advanceTimersByTimeAsync(3 * HOUR);
+    expect(await prunedKeys()).toEqual(["prune:current", "prune:old-again"]);
+  });
+
+  it("logs a failed prune instead of throwing, and tries again next time", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const execute = vi.fn().mockRejectedValueOnce(new Error("database away")).mockResolvedValue({ rows: [] });
+    const stop = startRateLimitPruner({ execute } as unknown as TestDatabase["db"], { firstAfterMs: 5 * MINUTE, everyMs: HOUR });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith("Rate limit prune failed:", expect.any(Error));
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(execute).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

@@ -35,7 +35,45 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }
 
-/** Removes windows that ended long ago (called now and then; the table stays small). */
-export async function pruneRateLimits(db: Database, olderThanSeconds = 24 * 60 * 60, now = Date.now()) {
+/**
+ * How long a window's row is kept after its start: a day. A row whose window has ended counts the
+ * same as no row (consumeRateLimit starts a new window), so any age above the longest window in
+ * use is safe. The longest today is the support tickets' hour (TICKET_RATE_LIMIT); the others are
+ * ten minutes (AUTH_RATE_LIMITS, EMAIL_CHANGE_LIMIT, IMAGE_UPLOAD_LIMIT) and Better Auth's rules
+ * at most a minute (auth.server.ts and its built-in rules). Chat messages are limited by counting
+ * messages, not here. A new rule longer than a day needs a longer retention.
+ */
+export const RATE_LIMIT_RETENTION_SECONDS = 24 * 60 * 60;
+
+/** Removes windows that started more than `olderThanSeconds` ago (startRateLimitPruner calls it now and then). */
+export async function pruneRateLimits(db: Database, olderThanSeconds = RATE_LIMIT_RETENTION_SECONDS, now = Date.now()) {
   await db.execute(sql`delete from rate_limit where last_request < ${now - olderThanSeconds * 1000}`);
+}
+
+const MINUTE = 60 * 1000;
+
+/**
+ * Prunes a few minutes after the start and then every hour, so rate_limit rows do not pile up;
+ * failures are logged and tried again next time. Several processes may prune at once: harmless.
+ * Returns the function that stops it.
+ */
+export function startRateLimitPruner(
+  db: Database,
+  { firstAfterMs = 5 * MINUTE, everyMs = 60 * MINUTE, olderThanSeconds = RATE_LIMIT_RETENTION_SECONDS } = {},
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      await pruneRateLimits(db, olderThanSeconds);
+    } catch (error) {
+      console.error("Rate limit prune failed:", error);
+    }
+    if (!stopped) timer = setTimeout(run, everyMs).unref();
+  };
+  timer = setTimeout(run, firstAfterMs).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, user } from "~/db/schema";
+import { favorites, profiles, user } from "~/db/schema";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
-import { refusingVanishedRow, sqlState } from "./sql-errors";
+import { refusingVanishedRow, sqlConstraint, sqlState } from "./sql-errors";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -22,5 +22,17 @@ describe(`database error codes on ${testEngine}`, () => {
     const other = new Error("connection lost");
     await expect(refusingVanishedRow(() => Promise.reject(other), "service_not_found")).rejects.toBe(other);
     expect(sqlState(new Error("plain"))).toBeUndefined();
+  });
+
+  it("a unique violation names its code and the index that refused it", async () => {
+    await t.db.insert(user).values({ id: "u-sqlstate-2", name: "T", email: "t@example.de", emailVerified: true });
+    await t.db.insert(profiles).values({ userId: "u-sqlstate", email: "s@example.de", username: "Gleich" });
+    const raw = await t.db
+      .insert(profiles)
+      .values({ userId: "u-sqlstate-2", email: "t@example.de", username: "gleich" })
+      .catch((error: unknown) => error);
+    expect(sqlState(raw)).toBe("23505");
+    expect(sqlConstraint(raw)).toBe("profiles_username_lower_idx");
+    expect(sqlConstraint(new Error("plain"))).toBeUndefined();
   });
 });

@@ -9,6 +9,15 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint a database error names (a unique index, say), from either driver, looking through `cause`. */
+export function sqlConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { constraint } = e as { constraint?: unknown };
+    if (typeof constraint === "string" && constraint) return constraint;
+  }
+  return undefined;
+}
+
 /**
  * Runs a write that references a row checked a moment before (a service, say). When that row is
  * deleted in between, the foreign key refuses the write (SQLSTATE 23503): that is the visitor's

@@ -163,11 +163,6 @@ export function getStorage(): FileStorage {
   return current;
 }
 
-/** For tests: use a given store in this process. */
-export function setStorage(storage: FileStorage | undefined) {
-  current = storage;
-}
-
 /** The Content-Type of a stored file, from the extension the server gave it. */
 export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();

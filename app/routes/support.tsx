@@ -8,7 +8,7 @@ import { createTicket, listTickets, setTicketStatus } from "~/features/support/s
 import { de, pageMeta } from "~/i18n/de";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { pageNumber } from "~/lib/utils";
+import { pageNumber } from "~/lib/paging";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/support";
 

@@ -24,6 +24,17 @@ const foundCount = async (page: Page) => {
   return /gefunden/.test(text ?? "") ? Number(text!.replace(/\D/g, "")) : NaN;
 };
 
+/**
+ * Whether every shown card passes the check, asked only of a complete list: as many cards as the
+ * status line counts (at most one page of 24). An empty or still-loading list is never "all match".
+ */
+const everyCard = async (page: Page, check: (text: string) => boolean) => {
+  const found = await foundCount(page);
+  const cards = await page.locator("main ul > li article").allTextContents();
+  if (!(found > 0) || cards.length !== Math.min(found, 24)) return false;
+  return cards.every(check);
+};
+
 describe.each(widthNames)("catalogue at %s width", (width) => {
   it("browse, search with German forms, filter, sort, clear, open a detail", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
@@ -60,7 +71,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await openFilters(page);
     await page.getByLabel("Kategorie").selectOption("Design");
     await page.waitForURL(/category=Design/);
-    await expect.poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => t.includes("Design"))).toBe(true);
+    await expect.poll(() => everyCard(page, (t) => t.includes("Design"))).toBe(true);
     await page.getByLabel("Sortieren nach").selectOption("price-low");
     await page.waitForURL(/sort=price-low/);
     await expect.poll(() => page.locator("main ul > li article").count()).toBeGreaterThan(0);
@@ -85,15 +96,11 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.waitForURL(/minPrice=100(?!\d)/);
     // The list follows, and the slider keeps the keyboard focus for the next step.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("services-min-price");
-    await expect
-      .poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => Number(/([\d.]+),\d\d\s€/.exec(t)?.[1]?.replaceAll(".", "")) >= 100))
-      .toBe(true);
+    await expect.poll(() => everyCard(page, (t) => Number(/([\d.]+),\d\d\s€/.exec(t)?.[1]?.replaceAll(".", "")) >= 100)).toBe(true);
     await page.locator("#services-min-rating").focus();
     for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
     await page.waitForURL(/minRating=4(?![.\d])/);
-    await expect
-      .poll(async () => (await page.locator("main ul > li article").allTextContents()).every((t) => Number(/(\d,\d) \(\d+\)/.exec(t)?.[1]?.replace(",", ".")) >= 4))
-      .toBe(true);
+    await expect.poll(() => everyCard(page, (t) => Number(/(\d,\d) \(\d+\)/.exec(t)?.[1]?.replace(",", ".")) >= 4)).toBe(true);
     const narrowed = await foundCount(page);
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(total);
@@ -130,6 +137,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expect(page.url()).toMatch(/sort=price-low/);
     const categories = await page.locator("main ul > li article").evaluateAll((cards) => cards.map((c) => c.textContent ?? ""));
     expect(categories.length).toBeGreaterThan(0);
+    expect(categories).toHaveLength(Math.min(await foundCount(page), 24));
     expect(categories.every((t) => t.includes("Design"))).toBe(true);
     await screenshot(page, `services-no-js-${width}`);
   });

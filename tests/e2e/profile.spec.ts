@@ -158,13 +158,19 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await waitForToast(page, "Upload failed", "Die Datei ist kein gültiges Bild");
 
     const gallery = page.locator("#gallery-files");
-    // Progress is shown while the images travel (the request is held back a moment to see it).
+    // Progress is shown while the images travel (the request is held back until the bar has been seen).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/profile/gallery", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await gallery.setInputFiles([await png("eins.png"), await png("zwei.png", "#aa3300"), await png("drei.png", "#00aa66")]);
-    await page.getByRole("progressbar", { name: "Bilder werden hochgeladen" }).waitFor();
+    try {
+      await page.getByRole("progressbar", { name: "Bilder werden hochgeladen" }).waitFor();
+    } finally {
+      release();
+    }
     await waitForToast(page, "Bilder erfolgreich hochgeladen", "3 Bild(er) zur Galerie hinzugefügt");
     await page.unroute("**/profile/gallery");
     await page.getByRole("heading", { name: "Galerie (3/5)" }).waitFor();

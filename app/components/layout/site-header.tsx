@@ -6,7 +6,7 @@ import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { de } from "~/i18n/de";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { NotificationsPopover } from "~/features/notifications/components/notifications-popover";
 import { ThemeToggle } from "./theme-toggle";
 

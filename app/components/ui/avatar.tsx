@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { initials } from "~/lib/format";
 
 /** A round avatar: the image when there is one, the initials otherwise. */

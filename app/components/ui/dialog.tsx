@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { buttonVariants } from "./button";
 
 const overlay = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]";

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 
 /**
  * Five stars filled to the (rounded) rating, as two lines of text glyphs rather than

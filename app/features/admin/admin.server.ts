@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles, services, user } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
-import { isUuid } from "~/lib/utils";
+import { isUuid } from "~/lib/ids";
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- role <email> support|user       set a user's role

@@ -151,19 +151,15 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const globalForAuth = globalThis as unknown as { __marketplaceAuth?: Promise<{ auth: Auth; mailer: Mailer }> };
+const globalForAuth = globalThis as unknown as { __marketplaceAuthInstance?: Promise<Auth> };
 
 /** The process-wide auth instance, built on first use from the environment and the open database. */
-export function getAuthContext(): Promise<{ auth: Auth; mailer: Mailer }> {
-  globalForAuth.__marketplaceAuth ??= (async () => {
+export function getAuth(): Promise<Auth> {
+  globalForAuth.__marketplaceAuthInstance ??= (async () => {
     const config = env();
     const { db } = await getDatabase();
     const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "mail") });
-    return { auth: createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer }), mailer };
+    return createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer });
   })();
-  return globalForAuth.__marketplaceAuth;
-}
-
-export async function getAuth(): Promise<Auth> {
-  return (await getAuthContext()).auth;
+  return globalForAuth.__marketplaceAuthInstance;
 }

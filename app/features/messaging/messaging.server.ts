@@ -19,7 +19,7 @@ import { displayName } from "~/lib/format";
 import { chatAttachmentKey, type FileStorage } from "~/lib/storage.server";
 import { detectFile, type FileKind, type ReceivedFile } from "~/lib/uploads.server";
 import type { ChatView } from "./message-text";
-import { isUuid } from "~/lib/utils";
+import { isUuid } from "~/lib/ids";
 
 /**
  * The messaging domain (architecture.md section 3): conversations between two users, about a

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
-import { isUuid } from "~/lib/utils";
+import { isUuid } from "~/lib/ids";
 
 export const NOTIFICATIONS_LIMIT = 50;
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   account,
   conversations,
@@ -151,8 +151,12 @@ describe(`own profile on ${testEngine}`, () => {
       ])
       .returning({ id: services.id });
     await setFavorite(t.db, { actorId: fan.id, serviceId: long!.id, on: true });
-    await new Promise((r) => setTimeout(r, 5));
     await setFavorite(t.db, { actorId: fan.id, serviceId: short!.id, on: true });
+    // Explicit times (the database stamps both within the same millisecond or so): "Kurz" is the newer one.
+    const favoritedAt = (serviceId: string, at: string) =>
+      t.db.update(favorites).set({ createdAt: new Date(at) }).where(and(eq(favorites.userId, fan.id), eq(favorites.serviceId, serviceId)));
+    await favoritedAt(long!.id, "2025-03-01T09:00:00.000Z");
+    await favoritedAt(short!.id, "2025-03-01T09:05:00.000Z");
     const list = await listFavorites(t.db, fan.id);
     expect(list.map((f) => f.title)).toEqual(["Kurz", "Lang"]);
     expect(list[1]).toMatchObject({ excerpt: "L".repeat(100), truncated: true, category: "Design", price: "10.00", author: { firstName: "Anna", lastName: "Anbieter" } });
@@ -164,6 +168,9 @@ describe(`own profile on ${testEngine}`, () => {
 
 describe(`avatar and gallery on ${testEngine}`, () => {
   it("re-encodes the avatar and stores it at avatars/{userId}/avatar.webp, overwriting", async () => {
+    // The avatar's ?v= is the upload time: a clock moved on by hand gives the second upload a later one.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
     const { id } = await newUser();
     const first = await updateAvatar(t.db, storage, { actorId: id, file: await image("ich.png") });
     expect(first.avatarUrl).toMatch(new RegExp(`^/storage/avatars/${id}/avatar\\.webp\\?v=\\d+$`));
@@ -172,7 +179,7 @@ describe(`avatar and gallery on ${testEngine}`, () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
     expect((await sharp(Buffer.concat(chunks)).metadata()).format).toBe("webp");
-    await new Promise((r) => setTimeout(r, 2));
+    vi.setSystemTime(Date.now() + 1_000);
     const second = await updateAvatar(t.db, storage, { actorId: id, file: await image("neu.png", "#ff0000") });
     expect(second.avatarUrl).not.toBe(first.avatarUrl);
     expect(filesIn(`avatars/${id}`)).toEqual(["avatar.webp"]);
@@ -501,7 +508,13 @@ describe(`e-mail change on ${testEngine}`, () => {
       { auth, db: t.db, request: request(cookie) },
       { actorId: id, currentEmail: "moechte.wechseln@example.de", input: { newEmail: "besetzt@example.de", password: "geheim123" } },
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // No waiting for a mail that should not come: a request for a free address goes the same way,
+    // and once its mail is there, one for the taken address would have been sent before it.
+    await requestEmailChange(
+      { auth, db: t.db, request: request(cookie) },
+      { actorId: id, currentEmail: "moechte.wechseln@example.de", input: { newEmail: "frei.danach@example.de", password: "geheim123" } },
+    );
+    await mailer.waitFor("frei.danach@example.de", /neue E-Mail-Adresse/);
     expect(mailer.sent.slice(sentBefore).filter((m) => m.to === "besetzt@example.de")).toEqual([]);
     expect((await getOwnProfile(t.db, id))!.email).toBe("moechte.wechseln@example.de");
   });

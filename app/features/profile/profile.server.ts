@@ -4,6 +4,7 @@ import { parseInput } from "~/lib/validation";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { sqlConstraint, sqlState } from "~/lib/sql-errors";
 import { profileUpdateSchema, themeSchema } from "./schema";
 
 export interface OwnProfile {
@@ -47,15 +48,6 @@ export async function getOwnProfile(db: Database, userId: string): Promise<OwnPr
   return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
 }
 
-/** A unique violation from either driver (PGlite and node-postgres report SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return !constraint || name === constraint || String((e as Error).message).includes(constraint);
-  }
-  return false;
-}
-
 function usernameTaken(): AppError {
   return new AppError("CONFLICT", "username_taken", { field: "username" });
 }
@@ -88,7 +80,8 @@ export async function updateProfile(db: Database, { actorId, input }: { actorId:
       return parsed;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "profiles_username_lower_idx")) throw usernameTaken();
+    // Lost the race for the name: the unique index on lower(username) refused the second writer.
+    if (sqlState(error) === "23505" && sqlConstraint(error) === "profiles_username_lower_idx") throw usernameTaken();
     throw error;
   }
 }
@@ -100,10 +93,4 @@ export async function saveTheme(db: Database, { actorId, input }: { actorId: str
   if (!parsed.success) throw new AppError("INVALID", "invalid_theme");
   await db.update(profiles).set({ theme: parsed.data.theme }).where(eq(profiles.userId, actorId));
   return parsed.data.theme;
-}
-
-/** The theme stored with an account (light unless dark was chosen). */
-export async function storedTheme(db: Database, userId: string): Promise<Theme> {
-  const [row] = await db.select({ theme: profiles.theme }).from(profiles).where(eq(profiles.userId, userId));
-  return row?.theme === "dark" ? "dark" : "light";
 }

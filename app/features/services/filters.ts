@@ -1,4 +1,4 @@
-import { pageNumber } from "~/lib/utils";
+import { pageNumber } from "~/lib/paging";
 import { SERVICE_CATEGORIES } from "./categories";
 
 // The catalogue's filters as they live in the URL. No Zod here: this module is part of the public

@@ -6,7 +6,8 @@ import { AppError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
 import { createServiceSchema, editServiceSchema } from "./schema";
-import { isUuid, MAX_PAGE } from "~/lib/utils";
+import { isUuid } from "~/lib/ids";
+import { MAX_PAGE } from "~/lib/paging";
 
 export const isServiceId = (id: string | undefined): id is string => isUuid(id);
 

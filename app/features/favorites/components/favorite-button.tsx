@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import type { action as serviceAction } from "~/routes/service-detail";
 
 /**

@@ -6,7 +6,7 @@ import { CountBadge } from "~/components/ui/count-badge";
 import { de } from "~/i18n/de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { messageText, type ChatView } from "../message-text";
 import type { ConversationSummary, MessagePage, PersonView } from "../messaging.server";
 import { useConversation } from "../use-conversation";

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatDate, formatFileSize, formatTime } from "~/lib/format";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messaging.server";
 

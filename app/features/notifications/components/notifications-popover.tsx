@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { de } from "~/i18n/de";
 import { formatChatStamp } from "~/lib/format";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import type { NotificationView } from "../notifications.server";
 import { requestCountsRefresh } from "../use-live-counts";
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 
 /** Light (default) or dark; saved with the account and as the cookie the server renders with. */
 export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {

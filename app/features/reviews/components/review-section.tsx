@@ -10,7 +10,7 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 
 interface ReviewItem {
   id: string;

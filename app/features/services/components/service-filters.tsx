@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
-import { cn } from "~/lib/utils";
+import { cn } from "~/lib/class-names";
 import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
 import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
