@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
-import { countUnreadMessages } from "~/features/messaging/messaging.server";
+import { countUnreadMessages } from "~/features/messaging/messages.server";
 import { countUnreadNotifications } from "~/features/notifications/notifications.server";
 import { getDatabase } from "~/lib/db.server";
 import type { Route } from "./+types/api.counts";
