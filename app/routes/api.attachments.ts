@@ -2,8 +2,12 @@ import { getAttachment } from "~/features/messaging/attachments.server";
 import { AppError } from "~/lib/errors";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { errorResponse } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import { getStorage, serveStoredFile } from "~/lib/storage.server";
 import type { Route } from "./+types/api.attachments";
+
+/** Stored files carry their own Content-Security-Policy (app/lib/storage.server.ts). */
+export const handle = { policy: { ownContentPolicy: true } } satisfies PolicyHandle;
 
 /**
  * GET /api/attachments/{messageId}: a chat attachment, for the conversation's two participants

@@ -2,7 +2,11 @@ import { listMessages, messagesSince } from "~/features/messaging/messages.serve
 import { apiUser, sendFromRequest } from "~/features/messaging/requests.server";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { errorResponse } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/api.conversation-messages";
+
+/** Sends carry attachments (cut off at 10 MB while streaming); chat writes change no cached page. */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
 
 /**
  * GET /api/conversations/{id}/messages: participants only (someone else's conversation is 404).

@@ -5,7 +5,11 @@ import { ChatScreen } from "~/features/messaging/components/chat-screen";
 import { chatPageAction, loadChatPage } from "~/features/messaging/chat-page.server";
 import { de, pageMeta } from "~/i18n/de";
 import { optionalUser, signInPath } from "~/lib/request-context.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/live-chat";
+
+/** Sends carry attachments (cut off at 10 MB while streaming); chat writes change no cached page. */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
 
 export function meta() {
   return pageMeta(de.pages.liveChat);
