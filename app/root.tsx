@@ -17,7 +17,7 @@ import { ClientErrorPage, NotFoundPage, ServerErrorPage } from "./components/lay
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
-import { countUnreadMessages } from "./features/messaging/messaging.server";
+import { countUnreadMessages } from "./features/messaging/messages.server";
 import { countUnreadNotifications } from "./features/notifications/notifications.server";
 import { useLiveCounts } from "./features/notifications/use-live-counts";
 import { useRealtimeConnection } from "./features/realtime/realtime-client";

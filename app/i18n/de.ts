@@ -641,6 +641,7 @@ export const de = {
     ownService: "Zu Ihrer eigenen Dienstleistung können Sie keinen Chat starten.",
     self: "Sie können keinen Chat mit sich selbst starten.",
     userNotFound: "Diese Person gibt es nicht (mehr).",
+    attachmentNotFound: "Diese Datei gibt es nicht (mehr).",
     serviceNotFound: "Service not found",
     rateLimited: "You can only send 5 messages per minute. Please wait before sending another message.",
     dailyFilesExceeded: "Sie haben heute bereits Dateien mit zusammen 200 MB gesendet. Morgen geht es weiter.",

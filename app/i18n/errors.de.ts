@@ -60,6 +60,7 @@ const TEXTS: Record<ErrorReason, Text> = {
   attachment_too_large: de.chats.fileTooLarge,
   attachment_type: de.chats.fileType,
   attachment_upload_failed: de.chats.uploadFailed,
+  attachment_not_found: de.messaging.attachmentNotFound,
   message_send_failed: de.chats.sendError,
   message_rate_limited: de.messaging.rateLimited,
   daily_files_exceeded: de.messaging.dailyFilesExceeded,

@@ -66,6 +66,7 @@ export const ERROR_REASONS = [
   "attachment_too_large",
   "attachment_type",
   "attachment_upload_failed",
+  "attachment_not_found",
   "message_send_failed",
   "message_rate_limited",
   "daily_files_exceeded",

@@ -1,21 +1,23 @@
-import { data } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
-import { listMessages, messagesSince, MessagingError } from "~/features/messaging/messaging.server";
-import { sendFromRequest } from "~/features/messaging/requests.server";
-import { getDatabase } from "~/lib/db.server";
+import { listMessages, messagesSince } from "~/features/messaging/messages.server";
+import { apiUser, sendFromRequest } from "~/features/messaging/requests.server";
+import { database, optionalUser } from "~/lib/request-context.server";
+import { errorResponse } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/api.conversation-messages";
 
+/** Sends carry attachments (cut off at 10 MB while streaming); chat writes change no cached page. */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
+
 /**
- * GET /api/conversations/{id}/messages: participants only.
+ * GET /api/conversations/{id}/messages: participants only (someone else's conversation is 404).
  * ?before={messageId}: the 50 before it (load earlier); ?after={messageId}: catch-up from it on
  * (with an overlap; the browser de-duplicates by id); neither: the latest page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw data({ error: "unauthorized" }, { status: 401 });
-  const { db } = await getDatabase();
-  const url = new URL(request.url);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
+    const user = await apiUser({ request, context });
+    const db = await database(context);
+    const url = new URL(request.url);
     const after = url.searchParams.get("after");
     const page =
       after !== null
@@ -23,17 +25,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : await listMessages(db, user.id, params.id, { before: url.searchParams.get("before") });
     return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    // Someone else's conversation reads as unknown (architecture.md section 5).
-    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.code === "FORBIDDEN" ? 404 : error.status });
-    throw error;
+    throw errorResponse(error, "reading messages");
   }
 }
 
 /**
- * POST /api/conversations/{id}/messages?view=service|live: send (multipart: text, file), the
- * same pipeline as the chat pages' form posts; answers { ok, message } or { ok: false, title, description }.
+ * POST /api/conversations/{id}/messages: send (multipart: text, file), the same pipeline as the
+ * chat pages' form posts; answers { ok: true, sent } or { ok: false, reason, message }.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const view = new URL(request.url).searchParams.get("view") === "live" ? "live" : "service";
-  return sendFromRequest(request, view, params.id);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return sendFromRequest({ request, context }, await optionalUser({ request, context }), params.id);
 }

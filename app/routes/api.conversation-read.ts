@@ -1,19 +1,20 @@
-import { data } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
-import { markConversationRead, MessagingError } from "~/features/messaging/messaging.server";
-import { getDatabase } from "~/lib/db.server";
+import { markConversationRead } from "~/features/messaging/messages.server";
+import { apiUser } from "~/features/messaging/requests.server";
+import { database } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/api.conversation-read";
 
+/** Marking read changes no page a signed-out visitor sees: the page cache stays. */
+export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
+
 /** POST /api/conversations/{id}/read: the viewer opened the chat; the other party's messages become read. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw data({ error: "unauthorized" }, { status: 401 });
-  const { db } = await getDatabase();
-  try {
-    return { updated: await markConversationRead(db, user.id, params.id) };
-  } catch (error) {
-    // Someone else's conversation reads as unknown (architecture.md section 5).
-    if (error instanceof MessagingError) throw data({ error: error.message }, { status: error.code === "FORBIDDEN" ? 404 : error.status });
-    throw error;
-  }
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return actionResult(
+    async () => {
+      const user = await apiUser({ request, context });
+      return { updated: await markConversationRead(await database(context), user.id, params.id) };
+    },
+    { where: "marking messages read" },
+  );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { countUnreadMessages } from "~/features/messaging/messaging.server";
+import { countUnreadMessages } from "~/features/messaging/messages.server";
 import { countUnreadNotifications } from "~/features/notifications/notifications.server";
 import { database, optionalUser } from "~/lib/request-context.server";
 import type { Route } from "./+types/api.counts";

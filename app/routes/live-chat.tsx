@@ -4,19 +4,29 @@ import { Button } from "~/components/ui/button";
 import { ChatScreen } from "~/features/messaging/components/chat-screen";
 import { chatPageAction, loadChatPage } from "~/features/messaging/chat-page.server";
 import { de, pageMeta } from "~/i18n/de";
+import { optionalUser, signInPath } from "~/lib/request-context.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/live-chat";
+
+/** Sends carry attachments (cut off at 10 MB while streaming); chat writes change no cached page. */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
 
 export function meta() {
   return pageMeta(de.pages.liveChat);
 }
 
-/** /live-chat and /live-chat/{chatId}: direct conversations (started from a public profile). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadChatPage(request, "live", params.chatId);
+/**
+ * /live-chat and /live-chat/{chatId}: direct conversations (started from a public profile).
+ * Signed out, the page says so itself (spec) instead of redirecting.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await optionalUser({ request, context });
+  if (!user) return { signedIn: false as const, signInHref: signInPath(request, "/live-chat") };
+  return { signedIn: true as const, ...(await loadChatPage({ request, context }, user, "live", params.chatId)) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return chatPageAction(request, "live", params.chatId);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return chatPageAction({ request, context }, await optionalUser({ request, context }), "live", params.chatId);
 }
 
 export default function LiveChatPage({ loaderData }: Route.ComponentProps) {
@@ -26,7 +36,7 @@ export default function LiveChatPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{de.liveChat.title}</h1>
         <p className="text-muted-foreground">{de.liveChat.signedOut}</p>
         <Button asChild>
-          <Link to="/auth?redirectTo=%2Flive-chat">
+          <Link to={loaderData.signInHref}>
             <LogIn aria-hidden="true" />
             {de.nav.signIn}
           </Link>

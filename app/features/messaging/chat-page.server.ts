@@ -1,81 +1,74 @@
-import { redirect } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
+import { data, redirect } from "react-router";
+import type { SessionUser } from "~/features/auth/session.server";
 import { isServiceId } from "~/features/services/services.server";
-import { de } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { database, signInPath } from "~/lib/request-context.server";
+import { failureOf } from "~/lib/responses.server";
 import {
   conversationHeader,
   getConversationFor,
   listConversations,
-  listMessages,
-  MessagingError,
   startDirectConversation,
   startServiceConversation,
   VIEW_KIND,
   VIEW_PATH,
-  type ChatView,
-} from "./messaging.server";
-import { sendFromRequest } from "./requests.server";
+} from "./conversations.server";
+import { chatErrorText, type ChatErrorText } from "./error-texts";
+import type { ChatView } from "./message-text";
+import { listMessages } from "./messages.server";
+import { sendFromRequest, type RequestArgs } from "./requests.server";
 
-async function redirectWithToast(to: string, title: string, description?: string): Promise<Response> {
+async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
   return redirect(to, {
     headers: { "Set-Cookie": await setFlashToast({ type: "error", title, description: description === title ? undefined : description }) },
   });
 }
 
 /**
- * The loader of /chats/{id?} and /live-chat/{id?}: the list of the view's conversations and,
- * with an id, the open one. Unknown: 'Chat not found'; someone else's: 'You don't have
- * permission to view this chat'; both go back to the list with the message.
+ * The loader of /chats/{id?} and /live-chat/{id?} for a signed-in user: the list of the view's
+ * conversations and, with an id, the open one. Unknown: 'Chat not found'; someone else's: 'You
+ * don't have permission to view this chat'; both go back to the list with the message.
  */
-export async function loadChatPage(request: Request, view: ChatView, chatId: string | undefined) {
-  const user = await getSessionUser(request);
-  if (!user) return { signedIn: false as const };
-  const { db } = await getDatabase();
-  const conversations = await listConversations(db, user.id, VIEW_KIND[view]);
-  if (!chatId) return { signedIn: true as const, conversations, active: null };
+export async function loadChatPage(args: RequestArgs, user: SessionUser, view: ChatView, chatId: string | undefined) {
   try {
+    const db = await database(args.context);
+    const conversations = await listConversations(db, user.id, VIEW_KIND[view]);
+    if (!chatId) return { conversations, active: null };
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
     if (conversation.kind !== VIEW_KIND[view]) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
     const [header, page] = await Promise.all([conversationHeader(db, user.id, conversation), listMessages(db, user.id, conversation.id)]);
-    return { signedIn: true as const, conversations, active: { header, page } };
+    return { conversations, active: { header, page } };
   } catch (error) {
-    if (error instanceof MessagingError) throw await redirectWithToast(VIEW_PATH[view], error.title, error.message);
-    throw error;
+    // Redirects pass through; a failure of ours is logged and shows the error page.
+    const { failure, status } = failureOf(error, "opening a chat");
+    if (failure.reason === "unexpected") throw data(failure, { status });
+    throw await redirectWithToast(VIEW_PATH[view], chatErrorText(view, "open", failure));
   }
 }
 
 /**
- * POST /chats (serviceId) or /live-chat (userId): start or reuse a conversation and open it.
+ * POST /chats (serviceId) or /live-chat (userId): start or reuse a conversation and open it;
+ * refusals go back where the chat was started from, with the view's toast.
  * POST /chats/{id} or /live-chat/{id}: send a message (the shared pipeline).
  */
-export async function chatPageAction(request: Request, view: ChatView, chatId: string | undefined) {
-  if (chatId) return sendFromRequest(request, view, chatId);
+export async function chatPageAction(args: RequestArgs, user: SessionUser | null, view: ChatView, chatId: string | undefined) {
+  if (chatId) return sendFromRequest(args, user, chatId);
 
-  const user = await getSessionUser(request);
-  const form = await readForm(request);
+  const form = await readForm(args.request);
   const back = view === "service" ? (isServiceId(form.serviceId) ? `/services/${form.serviceId}` : "/services") : form.returnTo?.startsWith("/u/") ? form.returnTo : "/";
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
-  const { db } = await getDatabase();
-  const failed = view === "service" ? de.chats.createFailed : de.liveChat.createFailed;
+  if (!user) throw redirect(signInPath(args.request, back));
+  let id: string;
   try {
-    const id =
+    const db = await database(args.context);
+    id =
       view === "service"
         ? await startServiceConversation(db, user.id, form.serviceId ?? "")
         : await startDirectConversation(db, user.id, form.userId ?? "");
-    return redirect(`${VIEW_PATH[view]}/${id}`);
   } catch (error) {
-    if (error instanceof MessagingError) {
-      // Service chat: the error's own title ('Failed to create chat', 'Failed to check existing chats');
-      // live chat: 'Fehler' / 'Fehler beim Erstellen des Chats'.
-      if (view === "live") return redirectWithToast(back, de.liveChat.errorTitle, failed);
-      const title = error.title === de.chats.checkFailed ? error.title : failed;
-      return redirectWithToast(back, title, error.message);
-    }
-    console.error("Starting a chat failed:", error);
-    return redirectWithToast(back, view === "service" ? failed : de.liveChat.errorTitle, view === "service" ? undefined : failed);
+    const { failure } = failureOf(error, "starting a chat");
+    return redirectWithToast(back, chatErrorText(view, "start", failure));
   }
+  return redirect(`${VIEW_PATH[view]}/${id}`);
 }

@@ -1,47 +1,52 @@
-import { data } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
-import { de } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
+import type { RouterContextProvider } from "react-router";
+import type { SessionUser } from "~/features/auth/session.server";
+import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { database, optionalUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
 import { getStorage } from "~/lib/storage.server";
 import { readMultipart } from "~/lib/uploads.server";
-import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
-import { getConversationFor, MessagingError, sendMessage, type ChatView, type MessageView } from "./messaging.server";
+import { getConversationFor } from "./conversations.server";
+import { sendMessage } from "./sending.server";
 
-export type SendResult =
-  | { ok: true; message: MessageView }
-  | { ok: false; title: string; description: string };
+/** What the messaging routes do with a request, shared by the chat pages and the API. */
+
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** For the messaging API: the signed-in user, or 401 (an API answers; it does not redirect). */
+export async function apiUser(args: RequestArgs): Promise<SessionUser> {
+  const user = await optionalUser(args);
+  if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  return user;
+}
 
 /**
- * A send from either chat screen (a fetcher with JavaScript, a plain form post without):
- * reads the streamed multipart body (the file is cut off at 10 MB) and runs the pipeline.
- * Refusals come back as the toast to show, with the status that fits.
+ * A send from either chat screen (fetch with JavaScript, a plain form post without): reads the
+ * streamed multipart body (the file is cut off at 10 MB) and runs the pipeline. Answers
+ * `{ ok: true, sent }` or the failure (`{ ok: false, reason, message }`) with its status; the
+ * screen words the reason (error-texts.ts).
  */
-export async function sendFromRequest(request: Request, view: ChatView, conversationId: string) {
-  const user = await getSessionUser(request);
-  const fallback = view === "service" ? de.chats.sendError : de.liveChat.errorTitle;
-  try {
-    const { db } = await getDatabase();
-    // Who sends, and to a conversation of theirs, is settled before any upload is read.
-    if (user) await getConversationFor(db, user.id, conversationId);
-    const body = user ? await readMultipart(request, { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 }) : { fields: {}, files: [] };
-    const message = await sendMessage(db, getStorage(), {
-      view,
-      userId: user?.id ?? null,
-      conversationId,
-      text: body.fields.text ?? "",
-      file: body.files[0] ?? null,
-    });
-    return data<SendResult>({ ok: true, message });
-  } catch (error) {
-    if (error instanceof MessagingError) {
-      // Someone else's conversation reads as unknown (architecture.md section 5).
-      const status = error.code === "FORBIDDEN" && error.message === de.chats.noPermission ? 404 : error.status;
-      return data<SendResult>({ ok: false, title: error.title, description: error.message }, { status });
-    }
-    if (error instanceof AppError) {
-      return data<SendResult>({ ok: false, title: fallback, description: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+export function sendFromRequest(args: RequestArgs, user: SessionUser | null, conversationId: string) {
+  return actionResult(
+    async () => {
+      const db = await database(args.context);
+      // Who sends, and to a conversation of theirs, is settled before any upload is read.
+      if (user) await getConversationFor(db, user.id, conversationId);
+      const body = user ? await readMultipart(args.request, { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 }) : { fields: {}, files: [] };
+      const sent = await sendMessage(db, getStorage(), {
+        userId: user?.id ?? null,
+        conversationId,
+        text: body.fields.text ?? "",
+        file: body.files[0] ?? null,
+      });
+      return { sent };
+    },
+    { where: "sending a message" },
+  );
 }
+
+/** The JSON a send answers (what `fetch` reads back in the composer). */
+export type SendAnswer = Awaited<ReturnType<typeof sendFromRequest>>["data"];

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { requestCountsRefresh } from "~/features/notifications/use-live-counts";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
-import type { MessagePage, MessageView } from "./messaging.server";
+import type { ChatErrorText } from "./error-texts";
+import type { MessagePage, MessageView } from "./messages.server";
 
 /** Messages by id, in time order (ties by id), so a message seen twice is shown once. */
 function merge(current: MessageView[], incoming: MessageView[]): MessageView[] {
@@ -24,7 +25,7 @@ async function getJson<T>(url: string): Promise<T> {
  * (the server adds an overlap, merge() drops the doubles), so nothing is missed or shown twice.
  * Messages of the other party that arrive while the chat is open are marked read.
  */
-export function useConversation(conversationId: string, initial: MessagePage, loadErrorText: { title: string; description: string }) {
+export function useConversation(conversationId: string, initial: MessagePage, loadErrorText: ChatErrorText) {
   const [messages, setMessages] = useState(initial.messages);
   const [hasEarlier, setHasEarlier] = useState(initial.hasEarlier);
   const [loadingEarlier, setLoadingEarlier] = useState(false);

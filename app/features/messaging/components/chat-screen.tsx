@@ -8,7 +8,9 @@ import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { cn } from "~/lib/class-names";
 import { messageText, type ChatView } from "../message-text";
-import type { ConversationSummary, MessagePage, PersonView } from "../messaging.server";
+import type { ConversationSummary, PersonView } from "../conversations.server";
+import { chatLoadFailedText } from "../error-texts";
+import type { MessagePage } from "../messages.server";
 import { useConversation } from "../use-conversation";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
@@ -62,11 +64,7 @@ function ConversationItem({ view, conversation }: { view: ChatView; conversation
 }
 
 function ConversationPane({ view, active, action }: { view: ChatView; active: ActiveConversation; action: string }) {
-  const loadError =
-    view === "service"
-      ? { title: de.chats.sendError, description: de.liveChat.loadMessagesFailed }
-      : { title: de.liveChat.errorTitle, description: de.liveChat.loadMessagesFailed };
-  const conversation = useConversation(active.header.id, active.page, loadError);
+  const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
   const { other, service } = active.header;
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">

@@ -2,12 +2,17 @@ import { Loader2, Paperclip, Send, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../limits";
 import { de } from "~/i18n/de";
 import { formatFileSize } from "~/lib/format";
+import { chatErrorText, chatSendAbortedText, type ChatErrorText } from "../error-texts";
+import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../limits";
 import { ACCEPT_ATTRIBUTE, type ChatView } from "../message-text";
-import type { MessageView } from "../messaging.server";
-import type { SendResult } from "../requests.server";
+import type { MessageView } from "../messages.server";
+import type { SendAnswer } from "../requests.server";
+
+function showError({ title, description }: ChatErrorText) {
+  toast.error(title, { description });
+}
 
 /**
  * Text field, attach button and send button (spec section 2). While a message is on its way the
@@ -35,7 +40,6 @@ export function Composer({
   const uploading = busy && !!file;
   const textId = useId();
   const counterId = useId();
-  const texts = view === "service" ? de.chats : de.liveChat;
 
   const clearFile = () => {
     if (fileRef.current) fileRef.current.value = "";
@@ -44,7 +48,7 @@ export function Composer({
 
   const chooseFile = (chosen: File | null) => {
     if (chosen && chosen.size > ATTACHMENT_MAX_BYTES) {
-      toast.error(texts.fileTooLargeTitle, { description: texts.fileTooLarge });
+      showError(chatErrorText(view, "send", { reason: "attachment_too_large" }));
       clearFile();
       return;
     }
@@ -59,26 +63,23 @@ export function Composer({
     const body = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      const response = await fetch(`/api/conversations/${conversationId}/messages?view=${view}`, { method: "POST", body });
-      const result = (await response.json().catch(() => null)) as SendResult | null;
+      const response = await fetch(`/api/conversations/${conversationId}/messages`, { method: "POST", body });
+      const result = (await response.json().catch(() => null)) as SendAnswer | null;
       if (result?.ok) {
-        onSent(result.message);
+        onSent(result.sent);
         setText("");
         clearFile();
-      } else if (result) {
-        toast.error(result.title, { description: result.description });
+      } else if (result?.reason) {
+        showError(chatErrorText(view, "send", result));
       } else if (response.status === 413) {
-        toast.error(texts.fileTooLargeTitle, { description: texts.fileTooLarge });
+        // The host refused the body before the app saw it (larger than any upload may be).
+        showError(chatErrorText(view, "send", { reason: "attachment_too_large" }));
       } else {
-        toast.error(view === "service" ? de.chats.sendError : de.liveChat.errorTitle, {
-          description: view === "service" ? undefined : de.liveChat.sendFailed,
-        });
+        showError(chatErrorText(view, "send", { reason: "unexpected" }));
       }
     } catch (error) {
       console.warn("Sending failed:", error);
-      toast.error(view === "service" ? de.chats.sendError : de.liveChat.errorTitle, {
-        description: file ? (view === "service" ? de.chats.uploadFailed : de.liveChat.uploadFailed) : view === "live" ? de.liveChat.sendFailed : undefined,
-      });
+      showError(chatSendAbortedText(view, !!file));
     } finally {
       setBusy(false);
       // The field was disabled while sending: give the focus back for the next message.

@@ -5,7 +5,7 @@ import { de } from "~/i18n/de";
 import { formatDate, formatFileSize, formatTime } from "~/lib/format";
 import { cn } from "~/lib/class-names";
 import { isImageType, messageText, type ChatView } from "../message-text";
-import type { MessageView } from "../messaging.server";
+import type { MessageView } from "../messages.server";
 
 function Attachment({ file, mine }: { file: NonNullable<MessageView["file"]>; mine: boolean }) {
   if (isImageType(file.type)) {

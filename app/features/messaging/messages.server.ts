@@ -1,0 +1,146 @@
+import { and, eq, sql } from "drizzle-orm";
+import { messages } from "~/db/schema";
+import { publish } from "~/features/realtime/realtime.server";
+import type { Database } from "~/lib/db.server";
+import { isUuid } from "~/lib/ids";
+import { getConversationFor, otherParticipant } from "./conversations.server";
+
+/** Reading a conversation's messages: pages, catch-up, read flags and the unread count. */
+
+export const MESSAGES_PAGE = 50;
+/** Catch-up re-reads this far before the last message seen: ids and times are not in commit order. */
+const CATCH_UP_OVERLAP = "30 seconds";
+
+export interface MessageView {
+  id: string;
+  senderId: string | null;
+  mine: boolean;
+  content: string;
+  file: { url: string; name: string; type: string; size: number } | null;
+  read: boolean;
+  createdAt: string;
+}
+
+/** The columns a message is shown from (also what a send returns). */
+export const messageColumns = {
+  id: messages.id,
+  senderId: messages.senderId,
+  content: messages.content,
+  fileUrl: messages.fileUrl,
+  fileName: messages.fileName,
+  fileType: messages.fileType,
+  fileSize: messages.fileSize,
+  read: messages.read,
+  createdAt: messages.createdAt,
+};
+
+type MessageRow = Pick<
+  typeof messages.$inferSelect,
+  "id" | "senderId" | "content" | "fileUrl" | "fileName" | "fileType" | "fileSize" | "read" | "createdAt"
+>;
+
+export function toMessageView(row: MessageRow, userId: string): MessageView {
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    mine: row.senderId === userId,
+    content: row.content,
+    file:
+      row.fileUrl && row.fileName
+        ? { url: row.fileUrl, name: row.fileName, type: row.fileType ?? "application/octet-stream", size: row.fileSize ?? 0 }
+        : null,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface MessagePage {
+  messages: MessageView[];
+  /** Whether there are earlier messages than the first one returned. */
+  hasEarlier: boolean;
+}
+
+/**
+ * Messages of a conversation, oldest first, 50 at a time: the latest page, or the page before
+ * a given message (load earlier). Participants only.
+ */
+export async function listMessages(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  { before }: { before?: string | null } = {},
+): Promise<MessagePage> {
+  await getConversationFor(db, userId, conversationId);
+  const cursor = before && isUuid(before) ? before : null;
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        cursor
+          ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${cursor} and m2.conversation_id = ${conversationId})`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
+    .limit(MESSAGES_PAGE + 1);
+  const hasEarlier = rows.length > MESSAGES_PAGE;
+  return { messages: rows.slice(0, MESSAGES_PAGE).reverse().map((r) => toMessageView(r, userId)), hasEarlier };
+}
+
+/**
+ * Catch-up after a (re)connect or an event: every message from shortly before the given one on
+ * (an overlap, because a message that committed late may carry an earlier time); the browser
+ * de-duplicates by id. Without a known message it is the latest page.
+ */
+export async function messagesSince(db: Database, userId: string, conversationId: string, afterId: string | null): Promise<MessageView[]> {
+  await getConversationFor(db, userId, conversationId);
+  if (!afterId || !isUuid(afterId)) return (await listMessages(db, userId, conversationId)).messages;
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`${messages.createdAt} >= coalesce(
+          (select m2.created_at from messages m2 where m2.id = ${afterId} and m2.conversation_id = ${conversationId}),
+          now() - interval '1 hour'
+        ) - interval ${sql.raw(`'${CATCH_UP_OVERLAP}'`)}`,
+      ),
+    )
+    .orderBy(sql`${messages.createdAt}, ${messages.id}`)
+    .limit(500);
+  return rows.map((r) => toMessageView(r, userId));
+}
+
+/**
+ * Opening a chat marks the other party's messages read (spec: read flag false → true when the
+ * recipient opens the chat). The sender's streams hear of it; both users' counts change.
+ */
+export async function markConversationRead(db: Database, userId: string, conversationId: string): Promise<number> {
+  const conversation = await getConversationFor(db, userId, conversationId);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.read, false), sql`${messages.senderId} is distinct from ${userId}`))
+      .returning({ id: messages.id });
+    if (updated.length > 0) {
+      await publish(tx, [otherParticipant(conversation, userId)], { type: "message.read", conversationId });
+      await publish(tx, [userId], { type: "counts" });
+    }
+    return updated.length;
+  });
+}
+
+/** Unread messages across all of the user's conversations (the navigation badge's newMessages). */
+export async function countUnreadMessages(db: Database, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from messages m
+    join conversations c on c.id = m.conversation_id
+    where (c.user1_id = ${userId} or c.user2_id = ${userId})
+      and m.read = false and m.sender_id is distinct from ${userId}
+  `);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

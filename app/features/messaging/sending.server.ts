@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { conversations, MESSAGE_TEXT_MAX, messages, profiles } from "~/db/schema";
+import { createNotification } from "~/features/notifications/notifications.server";
+import { publish } from "~/features/realtime/realtime.server";
+import { de } from "~/i18n/de";
+import type { Database } from "~/lib/db.server";
+import { AppError, isAppError } from "~/lib/errors";
+import { displayName } from "~/lib/format";
+import type { FileStorage } from "~/lib/storage.server";
+import type { DetectedFile, ReceivedFile } from "~/lib/uploads.server";
+import { attachmentUrl, checkAttachment, storeAttachment } from "./attachments.server";
+import { getConversationFor, otherParticipant, viewOf, VIEW_PATH } from "./conversations.server";
+import { messageColumns, toMessageView, type MessageView } from "./messages.server";
+
+/** Sending: the one pipeline every message goes through, and the sender's limits. */
+
+export const RATE_LIMIT = { max: 5, windowSeconds: 60 };
+/** Attachments one sender may send per day (beyond the spec: a disk-filling brake). */
+export const ATTACHMENT_DAILY_BYTES = 200 * 1024 * 1024;
+
+export interface SendInput {
+  /** The signed-in user, or null (refused: sign_in_required). */
+  userId: string | null;
+  conversationId: string;
+  text: string;
+  file: ReceivedFile | null;
+}
+
+/**
+ * The one pipeline for every message: authenticate, participants only, validate, rate limit
+ * (5 per minute per sender, exact under concurrency), store the attachment, insert, notify the
+ * recipient and publish the realtime event when the transaction commits. Refusals name their
+ * reason; each chat view words them itself (error-texts.ts).
+ */
+export async function sendMessage(db: Database, storage: FileStorage, input: SendInput): Promise<MessageView> {
+  if (!input.userId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  const userId = input.userId;
+  const conversation = await getConversationFor(db, userId, input.conversationId);
+  // The conversation decides the rules (accepted types), not what the request claims.
+  const view = viewOf(conversation.kind);
+
+  const text = input.text.trim();
+  if (text.length > MESSAGE_TEXT_MAX) throw new AppError("INVALID", "message_too_long");
+  const file = input.file;
+  if (!text && !file) throw new AppError("INVALID", "message_empty");
+  const detected: DetectedFile | null = file ? await checkAttachment(view, file) : null;
+
+  // A cheap early refusal, so a sender over a limit uploads nothing; the exact check is below.
+  await checkSendLimits(db, userId, file?.size ?? 0);
+
+  const id = randomUUID();
+  const key = file && detected ? await storeAttachment(storage, userId, file, detected) : null;
+
+  try {
+    const row = await db.transaction(async (tx) => {
+      // One sender's sends take turns here, so counting and inserting cannot interleave:
+      // twenty parallel requests store exactly five.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
+      await checkSendLimits(tx, userId, file?.size ?? 0);
+      const [inserted] = await tx
+        .insert(messages)
+        .values({
+          id,
+          conversationId: conversation.id,
+          senderId: userId,
+          content: text,
+          fileKey: key,
+          fileUrl: key ? attachmentUrl(id) : null,
+          fileName: file && key ? file.name : null,
+          fileType: detected?.mime ?? null,
+          fileSize: file && key ? file.size : null,
+        })
+        .returning(messageColumns);
+      await tx
+        .update(conversations)
+        .set({ lastMessageAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(conversations.id, conversation.id));
+
+      const recipient = otherParticipant(conversation, userId);
+      if (recipient) {
+        const [sender] = await tx
+          .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+          .from(profiles)
+          .where(eq(profiles.userId, userId));
+        await createNotification(tx, {
+          userId: recipient,
+          title: de.messaging.notificationTitle(displayName(sender?.firstName, sender?.lastName)),
+          message: text || de.messaging.notificationFile(file!.name),
+          link: `${VIEW_PATH[view]}/${conversation.id}`,
+        });
+      }
+      await publish(tx, [recipient, userId], { type: "message.created", conversationId: conversation.id, messageId: id });
+      await publish(tx, [recipient], { type: "counts" });
+      return inserted!;
+    });
+    return toMessageView(row, userId);
+  } catch (error) {
+    // Nothing half-done: a refused or failed insert leaves no stored file behind.
+    if (key) await storage.delete(key).catch(() => {});
+    if (isAppError(error)) throw error;
+    throw new AppError("UNAVAILABLE", "message_send_failed", { cause: error });
+  }
+}
+
+/**
+ * The sender's limits: 5 messages per minute (spec) and, beyond the spec, at most
+ * ATTACHMENT_DAILY_BYTES of attachments per day, so one account cannot fill the disk.
+ * Both are read from the sender's own recent rows (index messages_sender_recent_idx).
+ */
+async function checkSendLimits(db: Pick<Database, "execute">, userId: string, fileBytes: number) {
+  const result = await db.execute(sql`
+    select count(*) filter (where created_at > now() - make_interval(secs => ${RATE_LIMIT.windowSeconds}))::int as recent,
+      coalesce(sum(file_size), 0)::bigint as bytes
+    from messages
+    where sender_id = ${userId} and created_at > now() - interval '1 day'
+  `);
+  const row = (result as unknown as { rows: { recent: number; bytes: string | number }[] }).rows[0];
+  if (Number(row?.recent ?? 0) >= RATE_LIMIT.max) throw new AppError("RATE_LIMITED", "message_rate_limited");
+  if (fileBytes > 0 && Number(row?.bytes ?? 0) + fileBytes > ATTACHMENT_DAILY_BYTES) {
+    throw new AppError("RATE_LIMITED", "daily_files_exceeded");
+  }
+}
