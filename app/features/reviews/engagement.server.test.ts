@@ -88,7 +88,7 @@ describe(`reviews on ${testEngine}`, () => {
     }
     await expect(saveReview(t.db, { actorId: null, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
-      message: "Please sign in to rate services",
+      reason: "sign_in_required",
     });
     const [n] = await t.db.select({ n: count() }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
     expect(n!.n).toBe(0);
@@ -160,7 +160,8 @@ describe(`comments on ${testEngine}`, () => {
     await addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: "  Gute Arbeit!  " } });
     await expect(addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: " \n\t " } })).rejects.toMatchObject({
       code: "INVALID",
-      message: "Bitte schreiben Sie einen Kommentar.",
+      reason: "invalid_input",
+      fieldErrors: { comment: "Bitte schreiben Sie einen Kommentar." },
     });
     await expect(addComment(t.db, { actorId: null, serviceId, input: { comment: "Hallo" } })).rejects.toBeInstanceOf(AppError);
     await expect(addComment(t.db, { actorId: "u-r7", serviceId, input: { comment: "x".repeat(2001) } })).rejects.toMatchObject({ code: "INVALID" });
@@ -183,7 +184,7 @@ describe(`favourites on ${testEngine}`, () => {
     expect(await rows()).toHaveLength(0);
     await expect(setFavorite(t.db, { actorId: null, serviceId, on: true })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
-      message: "Please log in to save favorites",
+      reason: "sign_in_required",
     });
     await expect(setFavorite(t.db, { actorId: "u-r8", serviceId: "00000000-0000-4000-8000-000000000000", on: true })).rejects.toMatchObject({
       code: "NOT_FOUND",

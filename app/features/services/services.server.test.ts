@@ -277,11 +277,11 @@ describe(`catalogue on ${testEngine}`, () => {
     const before = await getService(t.db, id);
     await expect(updateService(t.db, { actorId: OTHER, serviceId: id, input: { title: "Gekapert", price: "1", category: "Other" } })).rejects.toMatchObject({
       code: "FORBIDDEN",
-      message: "You can only edit your own services",
+      reason: "not_service_owner",
     });
     await expect(deleteService(t.db, { actorId: OTHER, serviceId: id })).rejects.toMatchObject({
       code: "FORBIDDEN",
-      message: "You can only delete your own services",
+      reason: "not_service_owner",
     });
     // Forged edits by the owner: refused field by field, nothing stored.
     for (const input of [

@@ -1,0 +1,75 @@
+import type { Request } from "express";
+import type { ServerBuild } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import type { RoutePolicy } from "~/lib/route-policy";
+import { routePolicies } from "./route-policies";
+
+interface Entry {
+  id?: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: Entry[];
+}
+
+const ROUTE_MODULES = import.meta.glob(["../app/routes/*.ts", "../app/routes/*.tsx", "!../app/routes/*.test.ts"]);
+
+/** The build's route table made from app/routes.ts and the real route modules (their declared handles). */
+async function realRoutes(): Promise<Pick<ServerBuild, "routes">> {
+  const table: Record<string, unknown> = { root: { id: "root", path: "", module: await import("~/root") } };
+  const add = async (entries: Entry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      const load = ROUTE_MODULES[`../app/${entry.file}`];
+      expect(load, entry.file).toBeDefined();
+      const module = (await load!()) as object;
+      table[id] = { id, parentId, path: entry.path, index: entry.index, module };
+      await add(entry.children ?? [], id);
+    }
+  };
+  await add(routes as Entry[], "root");
+  return { routes: table as ServerBuild["routes"] };
+}
+
+let policyOf: (req: Request) => RoutePolicy;
+const at = (url: string) => policyOf({ originalUrl: url } as Request);
+const id = "3f1c2a4e-8b7d-4c6e-9a10-1234567890ab";
+
+beforeAll(async () => {
+  policyOf = routePolicies(await realRoutes());
+});
+
+describe("what the routes declare about themselves (read by the HTTP host)", () => {
+  it("the routes that receive files take uploads, pages and their data requests included; every other route takes forms", () => {
+    for (const url of ["/profile/avatar", "/profile/gallery", `/api/conversations/${id}/messages`, "/chats", `/chats/${id}`, `/chats/${id}.data`, "/live-chat", `/live-chat/${id}.data`]) {
+      expect(at(url).body, url).toBe("upload");
+    }
+    for (const url of ["/create-service", "/create-service.data", "/support", "/profile", `/services/${id}`, "/auth", `/api/conversations/${id}/read`, "/nirgendwo"]) {
+      expect(at(url).body, url).toBeUndefined();
+    }
+  });
+
+  it("only the catalogue is shared with signed-out visitors", () => {
+    expect(at("/services").pageCache).toBe("shared");
+    expect(at("/services?q=Logo").pageCache).toBe("shared");
+    for (const url of ["/", "/dashboard", `/services/${id}`, "/u/anna"]) expect(at(url).pageCache, url).not.toBe("shared");
+  });
+
+  it("writes that change nothing the catalogue shows keep it; any other write clears it", () => {
+    for (const url of [`/services/${id}/view`, `/api/profiles/${id}/view`, `/api/conversations/${id}/read`, `/api/conversations/${id}/messages`, "/api/notifications", "/support", "/support.data", `/chats/${id}.data`, "/live-chat.data"]) {
+      expect(at(url).pageCache, url).toBe("unaffected");
+    }
+    for (const url of [`/services/${id}`, `/services/${id}.data`, "/create-service", `/services/${id}/edit`, "/dashboard", "/profile"]) {
+      expect(at(url).pageCache, url).toBeUndefined();
+    }
+    // Written, it looks like a view counter; the router resolves the dot segment to /view (another route).
+    expect(at("/services/%2e%2e/view").pageCache).toBeUndefined();
+  });
+
+  it("stored files bring their own content policy", () => {
+    expect(at("/storage/avatars/u1/avatar.webp").ownContentPolicy).toBe(true);
+    expect(at(`/api/attachments/${id}`).ownContentPolicy).toBe(true);
+    expect(at("/services").ownContentPolicy).toBeUndefined();
+  });
+});
