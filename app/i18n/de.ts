@@ -596,6 +596,7 @@ export const de = {
   dashboard: {
     title: "Dashboard",
     greeting: (name: string) => `Willkommen zurück, ${name}!`,
+    welcome: (name: string) => `Willkommen, ${name}!`,
     intro: "Hier sehen Sie, wie Ihre Angebote ankommen.",
     stats: {
       profileViews: "Profilaufrufe",

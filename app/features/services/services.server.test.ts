@@ -339,8 +339,19 @@ describe(`catalogue on ${testEngine}`, () => {
     expect(dashboard.totalViews).toBe(result.rows[0]!.v);
     expect(dashboard.services).toHaveLength(fixtures.length);
     expect(dashboard.services[0]!.isFeatured).toBe(true);
+    expect(dashboard.isNewMember).toBe(false);
     const empty = await getDashboard(t.db, OTHER);
     expect(empty).toMatchObject({ serviceCount: 0, totalViews: 0, averageRating: null, ratingCount: 0, services: [] });
+  });
+
+  it("welcomes a new member (joined within a day, nothing offered yet) instead of welcoming them back", async () => {
+    await t.db.insert(user).values({ id: "u-dash-new", name: "Neu Ling", email: "neu@example.de", emailVerified: true });
+    await t.db.insert(profiles).values({ userId: "u-dash-new", email: "neu@example.de", firstName: "Neu", lastName: "Ling" });
+    const now = Date.now();
+    expect((await getDashboard(t.db, "u-dash-new", now)).isNewMember).toBe(true);
+    expect((await getDashboard(t.db, "u-dash-new", now + 25 * 60 * 60 * 1000)).isNewMember).toBe(false);
+    // Someone who offers services is a provider, however new.
+    expect((await getDashboard(t.db, OWNER, now)).isNewMember).toBe(false);
   });
 });
 

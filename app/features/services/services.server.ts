@@ -440,10 +440,14 @@ export interface DashboardData {
   averageRating: string | null;
   ratingCount: number;
   services: ServiceCard[];
+  /** A new member (joined within a day, nothing offered yet) is welcomed, not welcomed back. */
+  isNewMember: boolean;
 }
 
-export async function getDashboard(db: Database, userId: string): Promise<DashboardData> {
-  const [profile] = await db.select({ profileViews: profiles.profileViews }).from(profiles).where(eq(profiles.userId, userId));
+const NEW_MEMBER_MS = 24 * 60 * 60 * 1000;
+
+export async function getDashboard(db: Database, userId: string, now = Date.now()): Promise<DashboardData> {
+  const [profile] = await db.select({ profileViews: profiles.profileViews, createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.userId, userId));
   const [totals] = await db
     .select({
       serviceCount: count(),
@@ -469,6 +473,7 @@ export async function getDashboard(db: Database, userId: string): Promise<Dashbo
     : [];
   return {
     profileViews: profile?.profileViews ?? 0,
+    isNewMember: Number(totals?.serviceCount ?? 0) === 0 && !!profile && now - profile.createdAt.getTime() < NEW_MEMBER_MS,
     serviceCount: Number(totals?.serviceCount ?? 0),
     totalViews: Number(totals?.totalViews ?? 0),
     averageRating: ratingCount ? (exact?.avg ?? null) : null,
