@@ -81,8 +81,3 @@ export async function image(name: string, color = "#3366cc"): Promise<IncomingIm
   const data = await pngBytes(16, 12, color);
   return { name, size: data.length, tooLarge: false, data };
 }
-
-/** Resolves once the clock has passed `ms`: for values stamped with the time (a version, `updated_at`). */
-export async function clockPast(ms: number): Promise<void> {
-  while (Date.now() <= ms) await new Promise((resolve) => setImmediate(resolve));
-}
