@@ -6,14 +6,17 @@ import { de } from "~/i18n/de";
 import { cn } from "~/lib/utils";
 import type { action } from "~/routes/profile";
 
+/** The theme cookie as the server sets it (same name and attributes as preferenceCookie, preferences.server.ts). */
+export function themeCookie(theme: ThemeName, secure: boolean): string {
+  return `${THEME_COOKIE_NAME}=${theme}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /**
- * Keeps the theme in the browser at once: the cookie the server renders pages with (the same
- * name and attributes as its own, preferences.server.ts), so that a reload right after the switch,
- * before the save has landed, shows the chosen theme.
+ * Keeps the theme in the browser at once: the cookie the server renders pages with, so that a
+ * reload right after the switch, before the save has landed, shows the chosen theme.
  */
 function keepInBrowser(theme: ThemeName) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${THEME_COOKIE_NAME}=${theme}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = themeCookie(theme, window.location.protocol === "https:");
 }
 
 /** Light (default) or dark; kept in the browser's cookie at once and saved with the account. */
