@@ -1,22 +1,30 @@
 import { data } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
 import { exportFileName, exportUserData } from "~/features/profile/export.server";
-import { getDatabase } from "~/lib/db.server";
+import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import type { Route } from "./+types/profile.export";
 
+/** Personal data: kept nowhere, whichever form the answer takes (the download or React Router's `.data`). */
+const NO_STORE = { "Cache-Control": "no-store" };
+
 /** GET /profile/export: the signed-in user's data as a JSON download; never cached anywhere. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw data(null, { status: 401, headers: { "Cache-Control": "no-store" } });
-  const { db } = await getDatabase();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Signed out, a browser opening the address goes to the sign-in page and back; a script gets 401.
+  const navigation = request.headers.get("Sec-Fetch-Mode") === "navigate";
+  const user = navigation ? await requireUser({ request, context }) : await optionalUser({ request, context });
+  if (!user) throw data(null, { status: 401, headers: NO_STORE });
   const now = new Date();
-  const body = await exportUserData(db, { actorId: user.id, now });
+  const body = await exportUserData(await database(context), { actorId: user.id, now });
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-      "Cache-Control": "no-store",
+      ...NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** The headers of a `.data` request come from here, not from the page's (root: `private, no-cache`). */
+export function headers() {
+  return NO_STORE;
 }

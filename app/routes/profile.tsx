@@ -3,25 +3,23 @@ import { Suspense } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
-import { getSessionUser } from "~/features/auth/session.server";
 import { listFavorites, setFavorite } from "~/features/favorites/favorites.server";
 import { DangerZone, PrivacySection } from "~/features/profile/components/account-sections";
 import { FavoritesSection } from "~/features/profile/components/favorites-section";
 import { GallerySection } from "~/features/profile/components/gallery-section";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
 import { ProfileSkeleton } from "~/features/profile/components/profile-skeleton";
-import type { IntentResult } from "~/features/profile/components/types";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { requestEmailChange } from "~/features/profile/email.server";
 import { removeGalleryImage } from "~/features/profile/images.server";
 import { getOwnProfile, saveTheme, updateProfile } from "~/features/profile/profile.server";
 import { preferenceCookie } from "~/features/preferences/preferences.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult, reportUnexpected } from "~/lib/responses.server";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/profile";
 
@@ -33,74 +31,86 @@ export function meta() {
  * The page data is streamed: the shell (with the skeleton) renders at once, also on client
  * navigation, and the profile follows as soon as it is read.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = (await getSessionUser(request))!; // the signed-in layout guarantees a user
-  const { db } = await getDatabase();
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  const db = await database(context);
   const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id)]).then(([profile, favorites]) =>
     profile ? { profile, favorites } : null,
   );
   return { page };
 }
 
-type Results = Partial<Record<"updateProfile" | "changeEmail" | "theme" | "removeImage" | "removeFavorite" | "deleteAccount", IntentResult>>;
-
-/** Runs one intent and answers `{ [intent]: { ok, error?, fieldErrors? } }` (fetcher forms). */
-async function attempt(key: keyof Results, work: () => Promise<unknown>, headers?: HeadersInit) {
-  try {
-    await work();
-    return data<Results>({ [key]: { ok: true } }, { headers });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<Results>({ [key]: { ok: false, error: error.message, fieldErrors: error.fieldErrors } }, { status: error.status });
-  }
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth?redirectTo=%2Fprofile");
-  const form = await readForm(request);
-  const { db } = await getDatabase();
+/** One form per intent; each answer carries its intent (the page's forms tell theirs apart with `outcomeOf`). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = signedInUser(context);
   const actorId = user.id;
+  const form = await readForm(request);
   switch (form.intent) {
     case "updateProfile":
-      return attempt("updateProfile", () => updateProfile(db, { actorId, input: form }));
+      return actionResult(
+        async () => {
+          await updateProfile(await database(context), { actorId, input: form });
+        },
+        { intent: "updateProfile", where: "profile update" },
+      );
     case "changeEmail":
-      return attempt("changeEmail", async () => {
-        const ctx = await accountsContext(request);
-        await requestEmailChange(ctx, { actorId, currentEmail: user.email, input: form });
-      });
+      return actionResult(
+        async () => {
+          await requestEmailChange(await accountsContext(request), { actorId, currentEmail: user.email, input: form });
+        },
+        { intent: "changeEmail", where: "e-mail change" },
+      );
     case "theme": {
-      const theme = form.theme === "dark" ? "dark" : "light";
-      const cookie = preferenceCookie({ theme }, env().baseUrl.startsWith("https://"));
-      return attempt("theme", () => saveTheme(db, { actorId, input: form }), { "Set-Cookie": cookie });
+      // The cookie the server renders the theme with; the switch has set it in the browser already.
+      const cookie = preferenceCookie({ theme: form.theme === "dark" ? "dark" : "light" }, env().baseUrl.startsWith("https://"));
+      return actionResult(
+        async () => {
+          await saveTheme(await database(context), { actorId, input: form });
+        },
+        { intent: "theme", headers: { "Set-Cookie": cookie }, where: "theme" },
+      );
     }
     case "removeImage":
-      return attempt("removeImage", () => removeGalleryImage(db, getStorage(), { actorId, url: form.url }));
+      return actionResult(
+        async () => {
+          await removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url });
+        },
+        { intent: "removeImage", where: "gallery image removal" },
+      );
     case "removeFavorite":
-      return attempt("removeFavorite", () => setFavorite(db, { actorId, serviceId: form.serviceId, on: false }));
+      return actionResult(
+        async () => {
+          await setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false });
+        },
+        // The profile's words for a favourite whose service is gone.
+        { intent: "removeFavorite", texts: { service_not_found: de.services.detail.notFoundTitle }, where: "favourite removal" },
+      );
     case "deleteAccount":
-      return deleteAndSignOut(request, db, actorId, form);
+      return actionResult(
+        async () => {
+          await deleteAccount(await database(context), getStorage(), { actorId, input: form });
+          throw await leaveDeletedAccount(request);
+        },
+        { intent: "deleteAccount", where: "account deletion" },
+      );
     default:
       throw data(null, { status: 400 });
   }
 }
 
-/** Deletes the account, ends the session cookies and leaves for the start page with a toast. */
-async function deleteAndSignOut(request: Request, db: Database, actorId: string, form: Record<string, string>) {
+/** After the deletion: the browser's session cookies cleared, off to the start page with a toast. */
+async function leaveDeletedAccount(request: Request): Promise<Response> {
+  const headers = new Headers();
   try {
-    await deleteAccount(db, getStorage(), { actorId, input: form });
+    // The sessions are gone with the account; this clears the browser's cookies.
+    const signedOut = await signOutEverywhere(await accountsContext(request));
+    if (signedOut.ok) for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   } catch (error) {
-    if (isAppError(error) && error.code === "INVALID") {
-      return data<Results>({ deleteAccount: { ok: false, error: error.message, fieldErrors: error.fieldErrors } }, { status: 400 });
-    }
-    console.error("Account deletion failed:", error);
-    return data<Results>({ deleteAccount: { ok: false, error: de.profile.danger.failed } }, { status: isAppError(error) ? error.status : 500 });
+    // The account is deleted all the same: its leftover cookie names no session any more.
+    reportUnexpected(error, "sign-out after account deletion");
   }
-  // The sessions are gone with the account; this clears the browser's cookies.
-  const signedOut = await signOutEverywhere(await accountsContext(request));
-  const headers = new Headers(signedOut.ok ? signedOut.headers : undefined);
   headers.append("Set-Cookie", await setFlashToast({ type: "success", title: de.profile.danger.deleted, description: de.profile.danger.deletedText }));
-  throw redirect("/", { headers });
+  return redirect("/", { headers });
 }
 
 function ProfileNotFound() {

@@ -1,49 +1,48 @@
 import { LifeBuoy } from "lucide-react";
+import { data } from "react-router";
 import { Pager } from "~/components/ui/pager";
-import { data, redirect } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
 import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";
 import { TicketCard } from "~/features/support/components/ticket-card";
 import { createTicket, listTickets, setTicketStatus } from "~/features/support/support.server";
 import { de, pageMeta } from "~/i18n/de";
-import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
-import { pageNumber } from "~/lib/paging";
 import { readForm } from "~/lib/forms.server";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
+import { pageNumber } from "~/lib/paging";
 import type { Route } from "./+types/support";
+
+/** Tickets show on no page a signed-out visitor sees: posting one keeps the shared page cache. */
+export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
 
 export function meta() {
   return pageMeta(de.pages.support, undefined, { robots: "noindex" });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = (await getSessionUser(request))!; // the signed-in layout guarantees a user
-  const { db } = await getDatabase();
-  return listTickets(db, { viewerId: user.id, page: pageNumber(new URL(request.url).searchParams.get("page")) });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  return listTickets(await database(context), { viewerId: user.id, page: pageNumber(new URL(request.url).searchParams.get("page")) });
 }
 
-type Result = { ok: boolean; error?: string; fieldErrors?: Record<string, string> };
-
-async function attempt(key: "create" | "status", work: () => Promise<unknown>) {
-  try {
-    await work();
-    return data<Partial<Record<"create" | "status", Result>>>({ [key]: { ok: true } });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<Partial<Record<"create" | "status", Result>>>({ [key]: { ok: false, error: error.message, fieldErrors: error.fieldErrors } }, { status: error.status });
-  }
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth?redirectTo=%2Fsupport");
+/** Two forms: a new ticket, and (support only) a ticket's status; each answer carries its intent. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actorId = signedInUser(context).id;
   const form = await readForm(request);
-  const { db } = await getDatabase();
   switch (form.intent) {
     case "create":
-      return attempt("create", () => createTicket(db, { actorId: user.id, input: form }));
+      return actionResult(
+        async () => {
+          await createTicket(await database(context), { actorId, input: form });
+        },
+        { intent: "create", where: "create ticket" },
+      );
     case "status":
-      return attempt("status", () => setTicketStatus(db, { actorId: user.id, input: form }));
+      return actionResult(
+        async () => {
+          await setTicketStatus(await database(context), { actorId, input: form });
+        },
+        { intent: "status", where: "ticket status" },
+      );
     default:
       throw data(null, { status: 400 });
   }

@@ -13,7 +13,6 @@ import {
   user,
 } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import type { FileStorage } from "~/lib/storage.server";

@@ -1,7 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "~/features/auth/auth.server";
 import { parseInput } from "~/lib/validation";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { consumeRateLimit } from "~/lib/rate-limit.server";

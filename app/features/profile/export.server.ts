@@ -1,6 +1,5 @@
 import { desc, eq } from "drizzle-orm";
 import { favorites, notifications, profiles, purchases, serviceComments, serviceReviews, services, supportTickets, user } from "~/db/schema";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 

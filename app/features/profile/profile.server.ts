@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { profiles, user, type Theme } from "~/db/schema";
 import { parseInput } from "~/lib/validation";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { sqlConstraint, sqlState } from "~/lib/sql-errors";

@@ -1,7 +1,12 @@
-/** The JSON answer of the upload routes (profile.avatar.ts, profile.gallery.ts). */
-export type UploadAnswer =
-  | { ok: true; added?: number; avatarUrl?: string }
-  | { ok: false; title: string; message: string; details?: string[] };
+/** The JSON answer of a stored upload (profile.avatar.ts: avatarUrl; profile.gallery.ts: added). */
+export type UploadSuccess = { ok: true; added?: number; avatarUrl?: string };
+
+/**
+ * The JSON answer of the upload routes. A refusal carries its reason and the toast to show:
+ * the title the profile gives that reason for this kind of upload, the reason's words, and for
+ * the gallery one line per refused file (upload-route.server.ts).
+ */
+export type UploadAnswer = UploadSuccess | { ok: false; reason: string; title: string; message: string; details?: string[] };
 
 /**
  * Posts a multipart form with XMLHttpRequest, because fetch cannot report upload progress.

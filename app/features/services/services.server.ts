@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { profiles, serviceReviews, services } from "~/db/schema";
-import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";

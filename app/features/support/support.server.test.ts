@@ -35,12 +35,20 @@ describe(`support tickets on ${testEngine}`, () => {
     expect(created.status).toBe("open");
     expect(await ticketOf(created.id)).toMatchObject({ userId: ANNA, subject: "Rechnung fehlt", description: "Bitte senden.", status: "open" });
     for (const input of [{ subject: "   ", description: "Text" }, { subject: "Betreff", description: "\n\t " }, {}]) {
-      await expect(createTicket(t.db, { actorId: ANNA, input })).rejects.toMatchObject({ code: "INVALID", message: "Please fill in all fields" });
+      const refused = await createTicket(t.db, { actorId: ANNA, input }).then(
+        () => expect.fail("a blank field was accepted"),
+        (error: unknown) => error as { code: string; reason: string; fieldErrors: Record<string, string> },
+      );
+      expect(refused).toMatchObject({ code: "INVALID", reason: "invalid_input" });
+      // Each blank field says so in the spec's words.
+      expect(Object.values(refused.fieldErrors).length).toBeGreaterThan(0);
+      for (const text of Object.values(refused.fieldErrors)) expect(text).toBe("Please fill in all fields");
     }
     await expect(createTicket(t.db, { actorId: ANNA, input: { subject: "x".repeat(201), description: "Text" } })).rejects.toMatchObject({
-      message: de.support.subjectTooLong,
+      reason: "invalid_input",
+      fieldErrors: { subject: de.support.subjectTooLong },
     });
-    await expect(createTicket(t.db, { actorId: null, input: { subject: "A", description: "B" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(createTicket(t.db, { actorId: null, input: { subject: "A", description: "B" } })).rejects.toMatchObject({ code: "UNAUTHORIZED", reason: "sign_in_required" });
   });
 
   it("users see only their own tickets; the support role sees all with author name and e-mail", async () => {
@@ -64,7 +72,7 @@ describe(`support tickets on ${testEngine}`, () => {
     expect(forStaff.tickets.find((x) => x.id === ben.id)!.author).toEqual({ firstName: "Ben", lastName: "Berg", email: `${BEN}@example.de` });
     // Newest first.
     expect(ids.indexOf(ben.id)).toBeLessThan(ids.indexOf(anna.id));
-    await expect(listTickets(t.db, { viewerId: null })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(listTickets(t.db, { viewerId: null })).rejects.toMatchObject({ code: "UNAUTHORIZED", reason: "sign_in_required" });
   });
 
   it("refuses a status change by anyone but support, changing nothing", async () => {
@@ -73,10 +81,13 @@ describe(`support tickets on ${testEngine}`, () => {
     for (const actorId of [ANNA, BEN]) {
       await expect(setTicketStatus(t.db, { actorId, input: { ticketId: ticket.id, status: "closed" } })).rejects.toMatchObject({
         code: "FORBIDDEN",
-        message: de.support.forbidden,
+        reason: "support_only",
       });
     }
-    await expect(setTicketStatus(t.db, { actorId: null, input: { ticketId: ticket.id, status: "closed" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(setTicketStatus(t.db, { actorId: null, input: { ticketId: ticket.id, status: "closed" } })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      reason: "sign_in_required",
+    });
     expect(await ticketOf(ticket.id)).toEqual(before);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ANNA));
     expect(notes).toEqual([]);
@@ -108,11 +119,18 @@ describe(`support tickets on ${testEngine}`, () => {
 
   it("refuses unknown statuses and tickets", async () => {
     const ticket = await createTicket(t.db, { actorId: ANNA, input: { subject: "Status", description: "Text" } });
-    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status: "done" } })).rejects.toMatchObject({ code: "INVALID" });
-    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: "not-a-uuid", status: "closed" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status: "done" } })).rejects.toMatchObject({
+      code: "INVALID",
+      reason: "invalid_input",
+      fieldErrors: { status: expect.any(String) },
+    });
+    await expect(setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: "not-a-uuid", status: "closed" } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      reason: "ticket_not_found",
+    });
     await expect(
       setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: "00000000-0000-4000-8000-000000000000", status: "closed" } }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    ).rejects.toMatchObject({ code: "NOT_FOUND", reason: "ticket_not_found" });
     expect((await ticketOf(ticket.id)).status).toBe("open");
   });
 
@@ -122,7 +140,7 @@ describe(`support tickets on ${testEngine}`, () => {
     for (let i = 0; i < 10; i++) await createTicket(t.db, { actorId: flood, input: { subject: `Frage ${i}`, description: "Text" } });
     await expect(createTicket(t.db, { actorId: flood, input: { subject: "Frage 11", description: "Text" } })).rejects.toMatchObject({
       code: "RATE_LIMITED",
-      message: de.support.tooMany,
+      reason: "ticket_rate_limited",
     });
     expect((await listTickets(t.db, { viewerId: flood })).tickets).toHaveLength(10);
     await expect(createTicket(t.db, { actorId: BEN, input: { subject: "Bens Anliegen", description: "Text" } })).resolves.toMatchObject({ status: "open" });

@@ -7,8 +7,9 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
+import type { action } from "~/routes/profile";
 import { DELETE_CONFIRMATION_WORD } from "../schema";
-import type { IntentResult } from "./types";
 
 function fileNameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
@@ -62,13 +63,14 @@ export function PrivacySection() {
 
 /** Danger Zone: deleting the account needs the exact word, here and on the server. */
 export function DangerZone() {
-  const fetcher = useFetcher<{ deleteAccount?: IntentResult }>();
+  const fetcher = useFetcher<typeof action>();
   const [word, setWord] = useState("");
-  const result = fetcher.data?.deleteAccount;
+  const result = outcomeOf(fetcher.data, "deleteAccount");
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (result && !result.ok) toast.error(result.error ?? de.profile.danger.failed);
+    // A wrong word is the user's to fix (its text also stands at the field); anything else is ours.
+    if (result && !result.ok) toast.error(result.reason === "confirmation_wrong" ? result.message : de.profile.danger.failed);
   }, [result]);
 
   return (
@@ -102,7 +104,7 @@ export function DangerZone() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                error={result && !result.ok ? result.fieldErrors?.confirmation : undefined}
+                error={result && !result.ok ? result.fieldErrors.confirmation : undefined}
               />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <AlertDialogCancel type="button">{de.profile.danger.cancel}</AlertDialogCancel>

@@ -6,18 +6,19 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
+import type { action } from "~/routes/profile";
 import { canSubmitNewEmail } from "../schema";
-import type { IntentResult } from "./types";
 
 /**
  * Change Email: new address and the current password. The link goes to the new address;
  * nothing changes until it is opened.
  */
 export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
-  const fetcher = useFetcher<{ changeEmail?: IntentResult }>();
+  const fetcher = useFetcher<typeof action>();
   const [open, setOpen] = useState(false);
   const [newEmail, setNewEmail] = useState("");
-  const result = fetcher.data?.changeEmail;
+  const result = outcomeOf(fetcher.data, "changeEmail");
   const busy = fetcher.state !== "idle";
 
   // A new answer closes the dialog on success (state adjusted while rendering, not in an effect).
@@ -32,7 +33,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.profile.changeEmail.initiated, { description: de.profile.changeEmail.initiatedText });
-    else toast.error(de.profile.changeEmail.failed, { description: result.error });
+    else toast.error(de.profile.changeEmail.failed, { description: result.message });
   }, [result]);
 
   const errors = result && !result.ok ? result.fieldErrors : undefined;

@@ -6,17 +6,19 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatPrice } from "~/lib/format";
-import type { FavoriteView, IntentResult } from "./types";
+import type { action } from "~/routes/profile";
+import type { FavoriteView } from "./types";
 
 export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
   // One fetcher for every card: the section stays mounted when a card goes away.
-  const remover = useFetcher<{ removeFavorite?: IntentResult }>();
-  const result = remover.data?.removeFavorite;
+  const remover = useFetcher<typeof action>();
+  const result = outcomeOf(remover.data, "removeFavorite");
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.favorites.removed);
-    else toast.error(de.favorites.removeError, { description: result.error });
+    else toast.error(de.favorites.removeError, { description: result.message });
   }, [result]);
 
   return (

@@ -5,9 +5,10 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
+import type { action } from "~/routes/profile";
 import { GALLERY_MAX, IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
 import { uploadWithProgress } from "../upload-client";
-import type { IntentResult } from "./types";
 
 const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
 
@@ -32,12 +33,12 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
   const [progress, setProgress] = useState<number | null>(null);
   const full = gallery.length >= GALLERY_MAX;
   // One fetcher for every remove button: the section stays mounted when an image goes away.
-  const remover = useFetcher<{ removeImage?: IntentResult }>();
-  const removed = remover.data?.removeImage;
+  const remover = useFetcher<typeof action>();
+  const removed = outcomeOf(remover.data, "removeImage");
   useEffect(() => {
     if (!removed) return;
     if (removed.ok) toast.success(de.profile.gallery.removed);
-    else toast.error(de.profile.gallery.removeError, { description: removed.error });
+    else toast.error(de.profile.gallery.removeError, { description: removed.message });
   }, [removed]);
 
   async function upload(files: File[]) {
@@ -134,7 +135,7 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
   );
 }
 
-type Remover = ReturnType<typeof useFetcher<{ removeImage?: IntentResult }>>;
+type Remover = ReturnType<typeof useFetcher<typeof action>>;
 
 function GalleryItem({ url, index, remover }: { url: string; index: number; remover: Remover }) {
   const removing = remover.state !== "idle" && remover.formData?.get("url") === url;

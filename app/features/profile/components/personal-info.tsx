@@ -9,12 +9,14 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
+import type { action } from "~/routes/profile";
 import { BIO_MAX } from "../schema";
 import { AvatarUpload } from "./avatar-upload";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ThemeSwitch } from "./theme-switch";
-import type { IntentResult, ProfileView } from "./types";
+import type { ProfileView } from "./types";
 
 const textareaClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
@@ -99,9 +101,9 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
 }
 
 function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
-  const fetcher = useFetcher<{ updateProfile?: IntentResult }>();
+  const fetcher = useFetcher<typeof action>();
   const [bio, setBio] = useState(profile.bio ?? "");
-  const result = fetcher.data?.updateProfile;
+  const result = outcomeOf(fetcher.data, "updateProfile");
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {

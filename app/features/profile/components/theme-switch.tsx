@@ -1,14 +1,35 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
+import { PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE_NAME, type ThemeName } from "~/features/preferences/preferences";
 import { de } from "~/i18n/de";
 import { cn } from "~/lib/class-names";
+import type { action } from "~/routes/profile";
 
-/** Light (default) or dark; saved with the account and as the cookie the server renders with. */
-export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("theme");
-  const current = pending === "dark" || pending === "light" ? pending : theme;
+/** The theme cookie as the server sets it (same name and attributes as preferenceCookie, preferences.server.ts). */
+export function themeCookie(theme: ThemeName, secure: boolean): string {
+  return `${THEME_COOKIE_NAME}=${theme}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * Keeps the theme in the browser at once: the cookie the server renders pages with, so that a
+ * reload right after the switch, before the save has landed, shows the chosen theme.
+ */
+function keepInBrowser(theme: ThemeName) {
+  document.cookie = themeCookie(theme, window.location.protocol === "https:");
+}
+
+/** Light (default) or dark; kept in the browser's cookie at once and saved with the account. */
+export function ThemeSwitch({ theme }: { theme: ThemeName }) {
+  const fetcher = useFetcher<typeof action>();
+  // What the browser keeps (the cookie): the page's theme, or the one just chosen.
+  const [current, setCurrent] = useState(theme);
+  const [rendered, setRendered] = useState(theme);
+  if (theme !== rendered) {
+    // The page's theme changed (the save landed, or another tab switched): follow it.
+    setRendered(theme);
+    setCurrent(theme);
+  }
   const dark = current === "dark";
 
   useEffect(() => {
@@ -35,7 +56,12 @@ export function ThemeSwitch({ theme }: { theme: "light" | "dark" }) {
           role="switch"
           aria-checked={dark}
           aria-describedby="theme-hint"
-          onClick={() => fetcher.submit({ intent: "theme", theme: dark ? "light" : "dark" }, { method: "post", action: "/profile" })}
+          onClick={() => {
+            const next = dark ? "light" : "dark";
+            keepInBrowser(next);
+            setCurrent(next);
+            void fetcher.submit({ intent: "theme", theme: next }, { method: "post", action: "/profile" });
+          }}
           className={cn(
             "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
             dark ? "bg-primary" : "bg-input",

@@ -1,13 +1,6 @@
 import type { FavoriteCard } from "~/features/favorites/favorites.server";
 import type { OwnProfile } from "../profile.server";
 
-/** The outcome of one intent of the /profile action, as `{ [intent]: IntentResult }`. */
-export interface IntentResult {
-  ok: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-}
-
 /** The profile as the page receives it (dates arrive as strings after serialisation). */
 export type ProfileView = Omit<OwnProfile, "createdAt"> & { createdAt: string | Date };
 

@@ -7,19 +7,15 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
+import type { action } from "~/routes/support";
 import { DESCRIPTION_MAX, SUBJECT_MAX } from "../schema";
 
-interface CreateResult {
-  ok: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-}
-
 export function CreateTicketDialog() {
-  const fetcher = useFetcher<{ create?: CreateResult }>();
+  const fetcher = useFetcher<typeof action>();
   const [open, setOpen] = useState(false);
   const [missing, setMissing] = useState<Record<string, string>>({});
-  const result = fetcher.data?.create;
+  const result = outcomeOf(fetcher.data, "create");
   const busy = fetcher.state !== "idle";
 
   // A new answer closes the dialog on success (state adjusted while rendering, not in an effect).
@@ -31,7 +27,7 @@ export function CreateTicketDialog() {
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.support.created);
-    else toast.error(de.support.createError, { description: result.error });
+    else toast.error(de.support.createError, { description: result.message });
   }, [result]);
 
   const errors = { ...(result && !result.ok ? result.fieldErrors : undefined), ...missing };

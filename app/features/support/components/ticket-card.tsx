@@ -5,7 +5,9 @@ import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
+import type { action } from "~/routes/support";
 import { STATUS_BADGE, TICKET_STATUSES, type TicketStatus } from "../schema";
 
 export interface TicketCardData {
@@ -56,12 +58,12 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
 }
 
 function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
-  const fetcher = useFetcher<{ status?: { ok: boolean; error?: string } }>();
-  const result = fetcher.data?.status;
+  const fetcher = useFetcher<typeof action>();
+  const result = outcomeOf(fetcher.data, "status");
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.support.statusUpdated);
-    else toast.error(de.support.statusError, { description: result.error });
+    else toast.error(de.support.statusError, { description: result.message });
   }, [result]);
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;

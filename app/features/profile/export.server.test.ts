@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { favorites, notifications, purchases, serviceComments, serviceReviews, services, supportTickets } from "~/db/schema";
+import { setFavorite } from "~/features/favorites/favorites.server";
+import { saveReview } from "~/features/reviews/reviews.server";
+import { profileTestbed } from "../../../tests/support/profile-testbed";
+import { testEngine } from "../../../tests/support/test-database";
+import { exportFileName, exportUserData } from "./export.server";
+
+const bed = profileTestbed();
+
+describe(`data export on ${testEngine}`, () => {
+  it("contains exactly the user's own rows and nothing of anybody else", async () => {
+    const me = await bed.newUser({ username: "exporteur", bio: "Meine Bio" });
+    const other = await bed.newUser({ username: "fremder" });
+    const [mine] = await bed.db.insert(services).values({ title: "Mein Angebot", price: "50.00", category: "Design", createdBy: me.id }).returning({ id: services.id });
+    const [theirs] = await bed.db.insert(services).values({ title: "Fremdes Angebot XYZ", price: "70.00", category: "Design", createdBy: other.id }).returning({ id: services.id });
+    await setFavorite(bed.db, { actorId: me.id, serviceId: theirs!.id, on: true });
+    await setFavorite(bed.db, { actorId: other.id, serviceId: mine!.id, on: true });
+    await saveReview(bed.db, { actorId: me.id, serviceId: theirs!.id, input: { rating: "4", reviewText: "Gut gemacht" }, mode: "review" });
+    await saveReview(bed.db, { actorId: other.id, serviceId: mine!.id, input: { rating: "2", reviewText: "Geheimer Fremdtext" }, mode: "review" });
+    await bed.db.insert(serviceComments).values([
+      { serviceId: theirs!.id, userId: me.id, comment: "Mein Kommentar" },
+      { serviceId: mine!.id, userId: other.id, comment: "Fremder Kommentar" },
+    ]);
+    await bed.db.insert(purchases).values([
+      { serviceId: theirs!.id, buyerId: me.id, price: "70.00" },
+      { serviceId: mine!.id, buyerId: other.id, price: "50.00" },
+    ]);
+    await bed.db.insert(supportTickets).values([
+      { userId: me.id, subject: "Meine Frage", description: "Text" },
+      { userId: other.id, subject: "Fremde Frage", description: "Fremder Text" },
+    ]);
+
+    const now = new Date("2026-11-21T23:30:00Z");
+    const exported = await exportUserData(bed.db, { actorId: me.id, now });
+    expect(Object.keys(exported)).toEqual([
+      "export_date",
+      "user_info",
+      "profile",
+      "services",
+      "favorites",
+      "reviews",
+      "ratings",
+      "comments",
+      "purchases",
+      "notifications",
+      "support_tickets",
+    ]);
+    expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
+    expect(exported.user_info).toMatchObject({ user_id: me.id, email: me.email });
+    expect(exported.profile).toMatchObject({ user_id: me.id, username: "exporteur", bio: "Meine Bio" });
+
+    const ids = async <T extends { id: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.id).sort();
+    const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => r.id as string).sort();
+    expect(sorted(exported.services)).toEqual(await ids(bed.db.select({ id: services.id }).from(services).where(eq(services.createdBy, me.id))));
+    expect(sorted(exported.favorites)).toEqual(await ids(bed.db.select({ id: favorites.id }).from(favorites).where(eq(favorites.userId, me.id))));
+    expect(sorted(exported.reviews)).toEqual(await ids(bed.db.select({ id: serviceReviews.id }).from(serviceReviews).where(eq(serviceReviews.userId, me.id))));
+    expect(exported.ratings).toEqual([expect.objectContaining({ user_id: me.id, service_id: theirs!.id, rating: 4 })]);
+    expect(sorted(exported.comments)).toEqual(await ids(bed.db.select({ id: serviceComments.id }).from(serviceComments).where(eq(serviceComments.userId, me.id))));
+    expect(sorted(exported.purchases)).toEqual(await ids(bed.db.select({ id: purchases.id }).from(purchases).where(eq(purchases.buyerId, me.id))));
+    expect(sorted(exported.notifications)).toEqual(await ids(bed.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, me.id))));
+    expect(exported.notifications.length).toBeGreaterThan(0); // the review on my service notified me
+    expect(sorted(exported.support_tickets)).toEqual(await ids(bed.db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.userId, me.id))));
+
+    const text = JSON.stringify(exported);
+    for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage"]) expect(text).not.toContain(foreign);
+    expect(exportFileName(now)).toBe("datenexport-2026-11-22.json");
+  });
+
+  it("refuses a signed-out request and an account that is gone", async () => {
+    await expect(exportUserData(bed.db, { actorId: null })).rejects.toMatchObject({ code: "UNAUTHORIZED", reason: "sign_in_required" });
+    await expect(exportUserData(bed.db, { actorId: "u-gibt-es-nicht" })).rejects.toMatchObject({ code: "NOT_FOUND", reason: "profile_not_found" });
+  });
+});

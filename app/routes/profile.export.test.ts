@@ -1,0 +1,103 @@
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { profiles, user } from "~/db/schema";
+import { readSession, type SessionUser } from "~/features/auth/session.server";
+import { closeDatabase, getDatabase, initDatabase } from "~/lib/db.server";
+import { createRequestContext } from "~/lib/request-context.server";
+import * as root from "~/root";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import * as exportRoute from "./profile.export";
+
+// Who is signed in is not what this test is about: each test says it.
+vi.mock("~/features/auth/session.server", async (original) => ({ ...(await original<object>()), readSession: vi.fn() }));
+
+const ME: SessionUser = { id: "u-export-route", email: "export.route@example.de", firstName: "Eva", lastName: "Export", role: "user", sessionExpiresAt: Date.now() + 3_600_000 };
+const ROUTE_ID = "routes/profile.export";
+
+/**
+ * React Router's own request handler over the two routes a request to /profile/export matches:
+ * the real root (its middleware, its `private, no-cache` page headers) and the export route.
+ */
+const handle = createRequestHandler(
+  {
+    routes: {
+      root: { id: "root", path: "", module: root },
+      [ROUTE_ID]: { id: ROUTE_ID, parentId: "root", path: "profile/export", module: exportRoute },
+    },
+    entry: { module: { default: () => new Response("document") } },
+    future: { v8_middleware: true },
+    ssr: true,
+    prerender: [],
+    basename: "/",
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "1" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    isSpaMode: false,
+  } as unknown as ServerBuild,
+  "production",
+);
+
+function request(path: string, headers: Record<string, string> = {}) {
+  return handle(new Request(`http://localhost${path}`, { headers }), createRequestContext({ requestId: "test-request", cspNonce: "" }));
+}
+
+function signedIn(who: SessionUser | null) {
+  vi.mocked(readSession).mockResolvedValue({ user: who, setCookies: [] });
+}
+
+// The forms of the export: the browser opening the address, the page's download (a script), and
+// React Router's data request (only the export's loader, as a client navigation to it asks).
+const DOCUMENT = ["/profile/export", { "Sec-Fetch-Mode": "navigate" }] as const;
+const DOWNLOAD = ["/profile/export", { Accept: "application/json", "Sec-Fetch-Mode": "cors" }] as const;
+const DATA = [`/profile/export.data?_routes=${encodeURIComponent(ROUTE_ID)}`, {}] as const;
+
+let t: TestDatabase | undefined;
+beforeAll(async () => {
+  // The route reads the process-wide database, as in the running app.
+  if (testEngine === "postgres") {
+    t = await createTestDatabase();
+    await initDatabase({ engine: "postgres", url: t.url! });
+  } else {
+    await initDatabase({ engine: "pglite" });
+  }
+  const { db } = await getDatabase();
+  await db.insert(user).values({ id: ME.id, name: "Eva Export", email: ME.email, emailVerified: true });
+  await db.insert(profiles).values({ userId: ME.id, email: ME.email, firstName: "Eva", lastName: "Export" });
+});
+afterAll(async () => {
+  await closeDatabase();
+  await t?.destroy();
+});
+
+describe(`GET /profile/export on ${testEngine}`, () => {
+  it.each([["document", DOCUMENT], ["download", DOWNLOAD]] as const)("%s: the user's data as a dated attachment, stored nowhere", async (_form, [path, headers]) => {
+    signedIn(ME);
+    const response = await request(path, headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="datenexport-\d{4}-\d{2}-\d{2}\.json"$/);
+    const body = (await response.json()) as { user_info: { user_id: string; email: string } };
+    expect(body.user_info).toMatchObject({ user_id: ME.id, email: ME.email });
+  });
+
+  it(".data: the same data, stored nowhere either (not the page's private, no-cache)", async () => {
+    signedIn(ME);
+    const response = await request(...DATA);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.text()).toContain(ME.email);
+  });
+
+  it("signed out: scripts and data requests get 401, stored nowhere; a browser goes to sign-in and back", async () => {
+    signedIn(null);
+    for (const [path, headers] of [DOWNLOAD, DATA]) {
+      const response = await request(path, headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    const response = await request(...DOCUMENT);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fprofile%2Fexport");
+  });
+});
