@@ -6,6 +6,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { bodyLimit } from "./body-limit";
+import { methodCheck } from "./method-check";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
@@ -26,6 +27,8 @@ declare module "react-router" {
 export const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development" }));
+// Only GET, HEAD and POST reach the router; any other method is a quiet 405 with Allow.
+app.use(methodCheck());
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
 app.use(
   bodyLimit({

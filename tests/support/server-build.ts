@@ -1,0 +1,26 @@
+import type { ServerBuild } from "react-router";
+
+type RouteModule = ServerBuild["routes"][string]["module"];
+
+/**
+ * A React Router server build of just the given route modules (under a root module), for tests
+ * that send requests through React Router's own request handler without building the app:
+ * data requests (`.data`), resource routes and header merging behave as in the real server.
+ * Documents are not rendered: the entry answers 200 with the headers React Router worked out.
+ */
+export function testServerBuild(root: RouteModule, routes: Record<string, { path: string; module: RouteModule }>): ServerBuild {
+  const manifest: ServerBuild["routes"] = { root: { id: "root", path: "", module: root } };
+  for (const [id, route] of Object.entries(routes)) manifest[id] = { id, parentId: "root", path: route.path, module: route.module };
+  return {
+    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("<!DOCTYPE html>", { status, headers }) } },
+    routes: manifest,
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
