@@ -4,6 +4,15 @@ import { exportFileName, exportUserData } from "~/features/profile/export.server
 import { getDatabase } from "~/lib/db.server";
 import type { Route } from "./+types/profile.export";
 
+/**
+ * Every answer of this route is `no-store`, in every form: the download (GET /profile/export),
+ * React Router's data request (/profile/export.data, which carries the same export; without this
+ * it would get the root's `private, no-cache`) and the refusals.
+ */
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 /** GET /profile/export: the signed-in user's data as a JSON download; never cached anywhere. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
