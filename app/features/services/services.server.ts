@@ -7,6 +7,7 @@ import { fieldErrors } from "~/features/auth/schema";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
 import { createServiceSchema, editServiceSchema } from "./schema";
 import { searchQuery } from "./search-query";
+import { countView, type ViewOpening } from "~/features/views/view-counter.server";
 import { isUuid, MAX_PAGE } from "~/lib/utils";
 
 export const isServiceId = (id: string | undefined): id is string => isUuid(id);
@@ -318,15 +319,10 @@ export async function getService(db: Database, id: string | undefined): Promise<
   return { ...card, description: row.description, updatedAt: new Date(row.updatedAt) };
 }
 
-/** One atomic update per opening (no read-modify-write); returns the new count, or null for an unknown id. */
-export async function incrementServiceViews(db: Database, id: string | undefined): Promise<number | null> {
+/** Counts an opening once per visitor and day (features/views); returns the count, or null for an unknown id. */
+export async function incrementServiceViews(db: Database, id: string | undefined, opening: ViewOpening): Promise<number | null> {
   if (!isServiceId(id)) return null;
-  const [row] = await db
-    .update(services)
-    .set({ views: sql`${services.views} + 1` })
-    .where(eq(services.id, id))
-    .returning({ views: services.views });
-  return row ? row.views : null;
+  return countView(db, "service", id, opening);
 }
 
 export interface CreateServiceOptions {
