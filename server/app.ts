@@ -7,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import { randomUUID } from "node:crypto";
 import express from "express";
 import { bodyLimit } from "./body-limit";
+import { methodCheck } from "./method-check";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
 import { routePolicies } from "./route-policies";
@@ -31,6 +32,8 @@ app.use((_req, res, next) => {
   runWithRequestId(requestId, next);
 });
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development", ownContentPolicy: (req) => policyOf(req).ownContentPolicy === true }));
+// Only GET, HEAD and POST reach the router; any other method is a quiet 405 with Allow.
+app.use(methodCheck());
 app.use(originCheck({ baseUrl: () => env().baseUrl }));
 app.use(
   bodyLimit({

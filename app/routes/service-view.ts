@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { incrementServiceViews } from "~/features/services/services.server";
-import { getDatabase } from "~/lib/db.server";
+import { viewOpening } from "~/features/views/view-opening.server";
+import { database } from "~/lib/request-context.server";
 import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/service-view";
 
@@ -10,10 +11,9 @@ import type { Route } from "./+types/service-view";
  */
 export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
 
-/** Opening a detail counts one view (one atomic SQL update). */
-export async function action({ params }: Route.ActionArgs) {
-  const { db } = await getDatabase();
-  const views = await incrementServiceViews(db, params.id);
+/** Opening a detail counts one view per visitor and day; the answer is the count either way. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const views = await incrementServiceViews(await database(context), params.id, await viewOpening(request));
   if (views === null) throw data(null, { status: 404 });
   return Response.json({ views });
 }

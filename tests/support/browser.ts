@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
@@ -10,11 +11,34 @@ export const widthNames = Object.keys(WIDTHS) as WidthName[];
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-let clientCounter = 0;
-/** A distinct documentation-range address per browser context. */
+/**
+ * A block of 250 addresses no other test file of this run uses: each file counts its contexts
+ * afresh (its own module state), and the view counters count one opening per address and day,
+ * so a context must not share its address with one of an earlier file.
+ */
+function claimAddressBlock(): number {
+  const dir = path.join(inject("dataDir"), "e2e-client-blocks");
+  fs.mkdirSync(dir, { recursive: true });
+  for (let block = 0; ; block++) {
+    try {
+      fs.writeFileSync(path.join(dir, String(block)), "", { flag: "wx" });
+      return block;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
+let clientBlock = 0;
+let clientCounter = 250;
+/** A distinct benchmarking-range address (198.18.0.0/15) per browser context of the whole run. */
 export function nextClientIp() {
+  if (clientCounter === 250) {
+    clientBlock = claimAddressBlock();
+    clientCounter = 0;
+  }
   clientCounter += 1;
-  return `198.18.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+  return `198.${18 + (Math.floor(clientBlock / 256) % 2)}.${clientBlock % 256}.${clientCounter}`;
 }
 
 /** The base URL of the server started by the global setup. */

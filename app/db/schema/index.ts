@@ -4,3 +4,4 @@ export * from "./services";
 export * from "./messaging";
 export * from "./notifications";
 export * from "./support";
+export * from "./views";

@@ -43,11 +43,15 @@ export const services = pgTable(
     /** Kept exact by every review write, in the same transaction (see reviews feature). */
     ratingAvg: numeric("rating_avg", { precision: 3, scale: 2 }).notNull().default("0"),
     ratingCount: integer("rating_count").notNull().default(0),
-    /** German full-text search; the title weighs more than the description. */
+    /**
+     * German full-text search; the title weighs more than the description. A slash separates
+     * words here (the search box does the same, services.server.ts): the parser would keep
+     * "UI/UX-Design" as one file-path token, which neither "UX" nor "UI/UX" could find.
+     */
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(description, '')), 'B')`,
+        sql`setweight(to_tsvector('german', translate(coalesce(title, ''), '/', ' ')), 'A') || setweight(to_tsvector('german', translate(coalesce(description, ''), '/', ' ')), 'B')`,
       ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { profiles, services } from "~/db/schema";
+import { countView, type ViewOpening } from "~/features/views/view-counter.server";
 import type { Database } from "~/lib/db.server";
 
 export interface PublicProfile {
@@ -41,16 +42,14 @@ export async function findPublicProfile(db: Database, by: { username: string } |
 }
 
 /**
- * A public view of a profile: counts the view atomically (one UPDATE) and
- * returns the profile with the new count, or null when there is none.
+ * A public view of a profile: counts it once per visitor and day (features/views) and returns the
+ * profile with its count, or null when there is none.
  */
-export async function viewPublicProfile(db: Database, by: { username: string } | { userId: string }): Promise<PublicProfile | null> {
-  const [row] = await db
-    .update(profiles)
-    .set({ profileViews: sql`${profiles.profileViews} + 1` })
-    .where(whereProfile(by))
-    .returning(publicColumns);
-  return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
+export async function viewPublicProfile(db: Database, by: { username: string } | { userId: string }, opening: ViewOpening): Promise<PublicProfile | null> {
+  const profile = await findPublicProfile(db, by);
+  if (!profile) return null;
+  const profileViews = await countView(db, "profile", profile.userId, opening);
+  return profileViews === null ? null : { ...profile, profileViews };
 }
 
 /** The user's services for the public profile: featured first, then newest. */

@@ -193,12 +193,13 @@ describe(`favourites on ${testEngine}`, () => {
 });
 
 describe(`public profiles on ${testEngine}`, () => {
-  it("counts every view exactly, also 50 at once, and finds usernames case-insensitively", async () => {
+  it("counts the views of 50 visitors exactly, also at once, and finds usernames case-insensitively", async () => {
     const before = (await t.db.select().from(profiles).where(eq(profiles.userId, "u-r9")))[0]!.profileViews;
-    await Promise.all(Array.from({ length: 50 }, () => viewPublicProfile(t.db, { username: "NUTZER10" })));
+    const opening = (i: number) => ({ visitor: { userId: null, ip: `198.51.100.${i}`, userAgent: "Test" }, secret: "s".repeat(32) });
+    await Promise.all(Array.from({ length: 50 }, (_, i) => viewPublicProfile(t.db, { username: "NUTZER10" }, opening(i))));
     const after = (await t.db.select().from(profiles).where(eq(profiles.userId, "u-r9")))[0]!.profileViews;
     expect(after).toBe(before + 50);
-    expect(await viewPublicProfile(t.db, { username: "gibt-es-nicht" })).toBeNull();
-    expect(await viewPublicProfile(t.db, { userId: "unbekannt" })).toBeNull();
+    expect(await viewPublicProfile(t.db, { username: "gibt-es-nicht" }, opening(1))).toBeNull();
+    expect(await viewPublicProfile(t.db, { userId: "unbekannt" }, opening(1))).toBeNull();
   });
 });

@@ -5,10 +5,13 @@ import { AppError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
 import { createServiceSchema, editServiceSchema } from "./schema";
+import { searchQuery } from "./search-query";
+import { countView, type ViewOpening } from "~/features/views/view-counter.server";
 import { isUuid } from "~/lib/ids";
 import { MAX_PAGE } from "~/lib/paging";
 
 export const isServiceId = (id: string | undefined): id is string => isUuid(id);
+export { searchQuery, type SearchTerms } from "./search-query";
 
 export interface ServiceAuthor {
   userId: string;
@@ -72,60 +75,6 @@ function toCard(row: CardRow): ServiceCard {
       avatarUrl: row.authorAvatarUrl as string | null,
     },
   };
-}
-
-/**
- * German plural and case endings that the snowball stemmer keeps ("Logos"
- * stays "logos"): each search word also matches its forms without them.
- */
-function wordVariants(word: string): string[] {
-  const variants = new Set([word]);
-  for (const ending of ["s", "es", "e", "en", "n", "er"]) {
-    if (word.length - ending.length >= 3 && word.endsWith(ending)) variants.add(word.slice(0, -ending.length));
-  }
-  return [...variants];
-}
-
-/** What a search box text becomes: the two text-search queries of the list condition. */
-export interface SearchTerms {
-  /**
-   * For `to_tsquery('german', …)`: every word must match in one of its forms or as a prefix —
-   * German compounds start with the word ("Steuer" finds "Steuerberatung"). Stop words drop out.
-   */
-  query: string;
-  /**
-   * For `to_tsquery('german_prefix', …)` (migration 0004: German stemming without stop words):
-   * the prefix of a one-word search, which may be half-typed — "über" finds "Übersetzung" and
-   * "die" finds "Dienstleistung" although 'german' drops both words, and two letters already
-   * count ("We" finds "Webseite"). In a longer search the words go through 'german' only: a stop
-   * word there drops out (it is taken as complete), and words under three letters get no prefix.
-   */
-  prefix: string | null;
-}
-
-/**
- * The search terms for what a person typed, or null when nothing searchable is left.
- * Only letters and digits reach the queries, so their syntax cannot be injected.
- */
-export function searchQuery(input: string): SearchTerms | null {
-  const words = input
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8)
-    .map((w) => w.slice(0, 40));
-  if (words.length === 0) return null;
-  const prefix = words.length === 1 && words[0]!.length >= 2 ? `${words[0]}:*` : null;
-  const query = words
-    .map((word) => {
-      const forms = wordVariants(word);
-      // The one-word prefix is in `prefix`; the same prefix twice would double the planner's
-      // estimate of the matches and can turn the count into a sequential scan.
-      if (word.length >= 3 && !prefix) forms.push(`${word}:*`);
-      return `(${forms.join(" | ")})`;
-    })
-    .join(" & ");
-  return { query, prefix };
 }
 
 /**
@@ -370,15 +319,10 @@ export async function getService(db: Database, id: string | undefined): Promise<
   return { ...card, description: row.description, updatedAt: new Date(row.updatedAt) };
 }
 
-/** One atomic update per opening (no read-modify-write); returns the new count, or null for an unknown id. */
-export async function incrementServiceViews(db: Database, id: string | undefined): Promise<number | null> {
+/** Counts an opening once per visitor and day (features/views); returns the count, or null for an unknown id. */
+export async function incrementServiceViews(db: Database, id: string | undefined, opening: ViewOpening): Promise<number | null> {
   if (!isServiceId(id)) return null;
-  const [row] = await db
-    .update(services)
-    .set({ views: sql`${services.views} + 1` })
-    .where(eq(services.id, id))
-    .returning({ views: services.views });
-  return row ? row.views : null;
+  return countView(db, "service", id, opening);
 }
 
 export interface CreateServiceOptions {
