@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase } from "~/lib/db.server";
-import { createRequestContext, requestMiddleware } from "~/lib/request-context.server";
+import { inRequest } from "../../tests/support/request-context";
 import { loader } from "./services";
 
 afterEach(() => vi.restoreAllMocks());
@@ -10,12 +10,7 @@ describe("catalogue loader when the database fails", () => {
     await closeDatabase(); // no database: getDatabase() throws, as a lost connection would
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const request = new Request("http://localhost/services?category=Design&page=3");
-    const context = createRequestContext({ requestId: "test-request", cspNonce: "" });
-    let result: { data: Record<string, unknown>; init: ResponseInit } | undefined;
-    await requestMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => {
-      result = (await loader({ request, params: {}, context } as never)) as never;
-      return new Response(null);
-    });
+    const result = await inRequest(request, (context) => loader({ request, params: {}, context } as never) as unknown as Promise<{ data: Record<string, unknown>; init: ResponseInit }>);
     expect(result!.init.status).toBe(503);
     expect(result!.data).toMatchObject({ items: [], total: 0, page: 1, pageCount: 1, loadFailed: true });
     expect(result!.data.filters).toMatchObject({ category: "Design" });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { inRequest } from "../../../tests/support/request-context";
 import { profiles, services, user, viewVisits } from "~/db/schema";
 import { signIn, signUp } from "~/features/auth/accounts.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
@@ -159,11 +160,13 @@ describe(`view counter routes on ${testEngine}`, () => {
     return new Request(`${TEST_BASE_URL}${path}`, { method: "POST", headers });
   }
   async function serviceView(id: string, options?: Parameters<typeof post>[1]) {
-    const response = await serviceViewAction({ params: { id }, request: post(`/services/${id}/view`, options), context: {} } as never);
+    const request = post(`/services/${id}/view`, options);
+    const response = await inRequest(request, (context) => serviceViewAction({ params: { id }, request, context } as never), { id });
     return (await response.json()) as unknown;
   }
   async function profileView(userId: string, options?: Parameters<typeof post>[1]) {
-    const response = await profileViewAction({ params: { userId }, request: post(`/api/profiles/${userId}/view`, options), context: {} } as never);
+    const request = post(`/api/profiles/${userId}/view`, options);
+    const response = await inRequest(request, (context) => profileViewAction({ params: { userId }, request, context } as never), { userId });
     return (await response.json()) as unknown;
   }
 
