@@ -78,7 +78,9 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ request,
   const response = await next();
   if (session) {
     const { setCookies } = await session.catch(() => ({ setCookies: [] as string[] }));
-    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    // A response that sets the session cookie itself (sign-in, sign-out, deletion) has the last word.
+    const ownSession = response.headers.getSetCookie().some((cookie) => cookie.includes("session_token="));
+    if (!ownSession) for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   }
   return response;
 };
