@@ -10,7 +10,7 @@ export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHa
 
 /** A public profile was opened: one view per visitor and day; the answer is the count either way. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const profile = await viewPublicProfile(await database(context), { userId: params.userId }, await viewOpening(request));
+  const profile = await viewPublicProfile(await database(context), { userId: params.userId }, await viewOpening({ request, context }));
   if (!profile) throw data(null, { status: 404 });
   return Response.json({ profileViews: profile.profileViews });
 }

@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
 import { preferenceCookie, preferenceUpdateSchema, rememberThemeForUser } from "~/features/preferences/preferences.server";
 import { env } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
+import { errorResponse } from "~/lib/responses.server";
+import { fieldErrors } from "~/lib/validation";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/preferences";
@@ -14,7 +17,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const form = await readForm(request);
   const parsed = preferenceUpdateSchema.safeParse(form);
-  if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+  if (!parsed.success) return errorResponse(new AppError("INVALID", "invalid_input", { fieldErrors: fieldErrors(parsed.error) }), "preferences");
   const user = await optionalUser(args);
   if (user) await rememberThemeForUser(await database(args.context), user.id, parsed.data);
   const headers = { "Set-Cookie": preferenceCookie(parsed.data, env().baseUrl.startsWith("https://")) };

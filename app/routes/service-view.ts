@@ -13,7 +13,7 @@ export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHa
 
 /** Opening a detail counts one view per visitor and day; the answer is the count either way. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const views = await incrementServiceViews(await database(context), params.id, await viewOpening(request));
+  const views = await incrementServiceViews(await database(context), params.id, await viewOpening({ request, context }));
   if (views === null) throw data(null, { status: 404 });
   return Response.json({ views });
 }

@@ -1,11 +1,13 @@
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
-import { getSessionUser } from "~/features/auth/session.server";
+import type { RouterContextProvider } from "react-router";
 import { env } from "~/lib/env.server";
+import { optionalUser } from "~/lib/request-context.server";
 import type { ViewOpening } from "./view-counter.server";
 
 /** The visitor of a request to a view counter (signed-in user, or address and browser), with the server secret. */
-export async function viewOpening(request: Request): Promise<ViewOpening> {
-  const user = await getSessionUser(request);
+export async function viewOpening(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<ViewOpening> {
+  const { request } = args;
+  const user = await optionalUser(args);
   return {
     visitor: {
       userId: user?.id ?? null,
