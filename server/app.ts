@@ -12,6 +12,7 @@ import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { catalogCounts } from "~/features/services/services.server";
+import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -63,6 +64,8 @@ app.use(
     ],
   }),
 );
+// Work detached from an answer (runAfterResponse) starts once the response has been sent.
+app.use((_req, res, next) => withResponseScope((end) => res.once("close", end), next));
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router rebuilds its

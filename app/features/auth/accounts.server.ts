@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { verification } from "~/db/schema";
 import type { z } from "zod";
 import { de } from "~/i18n/de";
+import { runAfterResponse } from "~/lib/after-response.server";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { CLIENT_IP_HEADER, getAuth, type Auth } from "./auth.server";
@@ -132,19 +133,19 @@ export async function signOutEverywhere(ctx: AccountsContext): Promise<AccountRe
   return { ok: true, headers: cookieHeaders(headers), data: undefined };
 }
 
-/** Starts a password reset. Answers the same whether or not the address has an account. */
+/**
+ * Starts a password reset. Answers the same, and in the same time, whether or not the address has
+ * an account: the reset itself (looking the address up, writing the token, mailing the link) runs
+ * only after the answer has been sent; a failure there is logged, never shown.
+ */
 export async function requestPasswordReset(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult<{ email: string }>> {
   const parsed = emailOnlySchema.safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
   const limit = await limited(ctx, "forgot");
   if (limit) return limit;
-  try {
-    await ctx.auth.api.requestPasswordReset({ body: { email: parsed.data.email } });
-    return { ok: true, headers: new Headers(), data: { email: parsed.data.email } };
-  } catch (error) {
-    const failure = authFailure(error);
-    return { ...failure, message: de.forgotPassword.failed };
-  }
+  const { email } = parsed.data;
+  runAfterResponse("Password reset could not be started", () => ctx.auth.api.requestPasswordReset({ body: { email } }));
+  return { ok: true, headers: new Headers(), data: { email } };
 }
 
 /** Sets a new password with a single-use token; every session of the user ends. */
