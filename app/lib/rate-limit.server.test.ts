@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
-import { consumeRateLimit } from "./rate-limit.server";
+import { consumeRateLimit, refundRateLimit } from "./rate-limit.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -25,6 +25,17 @@ describe(`database rate limit on ${testEngine}`, () => {
     for (let i = 0; i < 3; i++) expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start)).allowed).toBe(true);
     expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 9_000)).allowed).toBe(false);
     expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 10_001)).allowed).toBe(true);
+  });
+
+  it("reports the count and takes a request back on refund, never below zero", async () => {
+    const now = Date.now();
+    const rule = { window: 60, max: 10 };
+    for (let i = 1; i <= 3; i++) expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(i);
+    await refundRateLimit(t.db, "k:refund");
+    expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(3);
+    for (let i = 0; i < 5; i++) await refundRateLimit(t.db, "k:refund");
+    await refundRateLimit(t.db, "k:never-counted");
+    expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(1);
   });
 
   it("keeps separate counts per key", async () => {

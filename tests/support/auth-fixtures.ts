@@ -61,6 +61,7 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
+/** A use-case context. Sign-in throttle delays are not waited out (its own test records them). */
 export function ctxFor(auth: Auth, db: Database, request = clientRequest()): AccountsContext {
-  return { auth, db, request };
+  return { auth, db, request, wait: async () => {} };
 }
