@@ -15,6 +15,7 @@ import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { catalogCounts } from "~/features/services/services.server";
+import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
 import { createRequestContext, runWithRequestId } from "~/lib/request-context.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
@@ -61,6 +62,8 @@ app.use(
     keepsOnWrite: (req) => policyOf(req).pageCache === "unaffected",
   }),
 );
+// Work detached from an answer (runAfterResponse) starts once the response has been sent.
+app.use((_req, res, next) => withResponseScope((end) => res.once("close", end), next));
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router rebuilds its

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
 import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
+import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 import { startRateLimitPruner } from "./rate-limit.server";
@@ -61,6 +62,8 @@ export async function stopApplication(): Promise<void> {
   stopSweeper = undefined;
   stopPruner?.();
   stopPruner = undefined;
+  // Answered requests may still have work to do (e.g. a password reset): it needs the database.
+  await afterResponseWorkSettled();
   await stopRealtime();
   await closeDatabase();
 }

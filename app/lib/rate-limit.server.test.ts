@@ -5,7 +5,7 @@ import { EMAIL_CHANGE_LIMIT } from "~/features/profile/email.server";
 import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
 import { TICKET_RATE_LIMIT } from "~/features/support/support.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
-import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, startRateLimitPruner } from "./rate-limit.server";
+import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, refundRateLimit, startRateLimitPruner } from "./rate-limit.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -30,6 +30,17 @@ describe(`database rate limit on ${testEngine}`, () => {
     for (let i = 0; i < 3; i++) expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start)).allowed).toBe(true);
     expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 9_000)).allowed).toBe(false);
     expect((await consumeRateLimit(t.db, "k:window", { window: 10, max: 3 }, start + 10_001)).allowed).toBe(true);
+  });
+
+  it("reports the count and takes a request back on refund, never below zero", async () => {
+    const now = Date.now();
+    const rule = { window: 60, max: 10 };
+    for (let i = 1; i <= 3; i++) expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(i);
+    await refundRateLimit(t.db, "k:refund");
+    expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(3);
+    for (let i = 0; i < 5; i++) await refundRateLimit(t.db, "k:refund");
+    await refundRateLimit(t.db, "k:never-counted");
+    expect((await consumeRateLimit(t.db, "k:refund", rule, now)).count).toBe(1);
   });
 
   it("keeps separate counts per key", async () => {

@@ -12,6 +12,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets (when not allowed). */
   retryAfter: number | null;
+  /** Requests counted in the current window, this one included. */
+  count: number;
 }
 
 /**
@@ -30,9 +32,18 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   `)) as unknown as { rows: { count: number; last_request: string | number }[] };
   const row = result.rows[0]!;
   const count = Number(row.count);
-  if (count <= rule.max) return { allowed: true, retryAfter: null };
+  if (count <= rule.max) return { allowed: true, retryAfter: null, count };
   const windowStart = Number(row.last_request);
-  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)), count };
+}
+
+/**
+ * Takes one counted request back, for a request that turned out not to be what the limit is about
+ * (a sign-in with the right password). Should its window have ended meanwhile, the new window
+ * loses one count: harmless for a limit.
+ */
+export async function refundRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update rate_limit set count = count - 1 where key = ${key} and count > 0`);
 }
 
 /**

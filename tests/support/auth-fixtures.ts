@@ -9,8 +9,17 @@ export const TEST_BASE_URL = "http://localhost:3000";
 export class MemoryMailer implements Mailer {
   kind = "outbox" as const;
   sent: MailMessage[] = [];
+  private waiting: { matches: (message: MailMessage) => boolean; resolve: (message: MailMessage) => void }[] = [];
   async send(message: MailMessage) {
     this.sent.push(message);
+    for (const waiter of this.waiting.filter((w) => w.matches(message))) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  }
+  /** The next mail to the address whose subject matches, resolved by `send` itself (no polling). */
+  next(to: string, subject: RegExp): Promise<MailMessage> {
+    return new Promise((resolve) => this.waiting.push({ matches: (m) => m.to === to && subject.test(m.subject), resolve }));
   }
   /** Waits for a mail to the address (Better Auth sends some after its transaction commits). */
   async waitFor(to: string, subject: RegExp, timeoutMs = 5000): Promise<MailMessage> {
@@ -52,6 +61,7 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
+/** A use-case context. Sign-in throttle delays are not waited out (its own test records them). */
 export function ctxFor(auth: Auth, db: Database, request = clientRequest()): AccountsContext {
-  return { auth, db, request };
+  return { auth, db, request, wait: async () => {} };
 }

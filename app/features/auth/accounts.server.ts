@@ -3,14 +3,17 @@ import { and, eq, gt } from "drizzle-orm";
 import { verification } from "~/db/schema";
 import type { z } from "zod";
 import { de } from "~/i18n/de";
+import { runAfterResponse } from "~/lib/after-response.server";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { CLIENT_IP_HEADER, getAuth, type Auth } from "./auth.server";
 import { emailOnlySchema, fieldErrors, resetPasswordSchema, signInSchema, signUpSchema } from "./schema";
+import { throttleSignIn, type SignInWait } from "./sign-in-throttle.server";
 
 /**
  * Per client address and window. There is deliberately no per-account limit that refuses:
- * anybody could use it to lock a person out of their account.
+ * anybody could use it to lock a person out of their account. Sign-in is slowed per account
+ * instead (sign-in-throttle.server.ts).
  */
 export const AUTH_RATE_LIMITS = {
   signIn: { window: 60, max: 10 },
@@ -24,6 +27,8 @@ export interface AccountsContext {
   auth: Auth;
   db: Database;
   request: Request;
+  /** Waits out a sign-in throttle delay; real time unless a test passes its own. */
+  wait?: SignInWait;
 }
 
 export type AccountResult<T = undefined> =
@@ -93,15 +98,19 @@ export async function signIn(ctx: AccountsContext, form: Record<string, unknown>
   if (!parsed.success) return invalid(parsed.error);
   const limit = await limited(ctx, "signIn");
   if (limit) return limit;
+  const attempt = await throttleSignIn(ctx.db, ctx.auth.options.secret ?? "", parsed.data.email, ctx.wait);
   try {
     const { headers } = await ctx.auth.api.signInEmail({
       body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
       headers: ctx.request.headers,
       returnHeaders: true,
     });
+    await attempt.finished(false);
     return { ok: true, headers: cookieHeaders(headers), data: undefined };
   } catch (error) {
-    return authFailure(error);
+    const failure = authFailure(error);
+    await attempt.finished(failure.code === "INVALID_EMAIL_OR_PASSWORD");
+    return failure;
   }
 }
 
@@ -132,19 +141,19 @@ export async function signOutEverywhere(ctx: AccountsContext): Promise<AccountRe
   return { ok: true, headers: cookieHeaders(headers), data: undefined };
 }
 
-/** Starts a password reset. Answers the same whether or not the address has an account. */
+/**
+ * Starts a password reset. Answers the same, and in the same time, whether or not the address has
+ * an account: the reset itself (looking the address up, writing the token, mailing the link) runs
+ * only after the answer has been sent; a failure there is logged, never shown.
+ */
 export async function requestPasswordReset(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult<{ email: string }>> {
   const parsed = emailOnlySchema.safeParse(form);
   if (!parsed.success) return invalid(parsed.error);
   const limit = await limited(ctx, "forgot");
   if (limit) return limit;
-  try {
-    await ctx.auth.api.requestPasswordReset({ body: { email: parsed.data.email } });
-    return { ok: true, headers: new Headers(), data: { email: parsed.data.email } };
-  } catch (error) {
-    const failure = authFailure(error);
-    return { ...failure, message: de.forgotPassword.failed };
-  }
+  const { email } = parsed.data;
+  runAfterResponse("Password reset could not be started", () => ctx.auth.api.requestPasswordReset({ body: { email } }));
+  return { ok: true, headers: new Headers(), data: { email } };
 }
 
 /** Sets a new password with a single-use token; every session of the user ends. */
