@@ -5,13 +5,13 @@
 // autocannon, 16 connections), and the rate of the rendered /services page
 // against the same bytes served as a static file by the same server.
 // Targets are printed as PASS/FAIL; a miss does not fail the process.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseServiceFilters } from "~/features/services/filters";
 import { createCountCache, listServices } from "~/features/services/services.server";
 import { openDatabase } from "~/lib/db.server";
+import { cleanUpOnSignal, log, parseOptions, runMain } from "./lib/cli";
 import {
   DEFAULT_BENCH_DATABASE_URL,
   createDatabaseIfMissing,
@@ -21,30 +21,22 @@ import {
   splitDatabaseUrl,
 } from "./lib/database";
 import { datasetCounts, generateData, REVIEWS, SERVICES, type GenerationReport } from "./lib/generate";
-import { load, startServer, type LoadResult, type RunningServer } from "./lib/http";
+import { buildApp, load, startServer, type LoadResult, type RunningServer } from "./lib/http";
 import { captureStatements, concurrent, explain, sequential, summarizePlan, type PlanSummary } from "./lib/sql";
 import { round, type LatencySummary } from "./lib/stats";
-import { renderMarkdown, updateReadme, type BenchResults } from "./lib/report";
+import { renderMarkdown, updateReadme, writeResults, type BenchResults } from "./lib/report";
 import { machineInfo } from "./lib/machine";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = new Set(process.argv.slice(2));
-const known = ["--fresh", "--skip-build", "--quick", "--drop", "--help"];
-for (const a of args) {
-  if (!known.includes(a)) {
-    console.error(`Unknown option ${a}. Options: ${known.join(" ")}`);
-    process.exit(2);
-  }
-}
-if (args.has("--help")) {
-  console.log(`npm run bench:catalog -- [options]
+const args = parseOptions(
+  ["--fresh", "--skip-build", "--quick", "--drop", "--help"],
+  `npm run bench:catalog -- [options]
   --fresh       regenerate the data even if the database already holds it
   --skip-build  use the existing build/ instead of running \`npm run build\`
   --quick       short runs for a smoke test; writes no results
   --drop        drop the bench database at the end
-Environment: BENCH_DATABASE_URL (default ${DEFAULT_BENCH_DATABASE_URL})`);
-  process.exit(0);
-}
+Environment: BENCH_DATABASE_URL (default ${DEFAULT_BENCH_DATABASE_URL})`,
+);
 const quick = args.has("--quick");
 
 const CONNECTIONS = 16;
@@ -76,7 +68,6 @@ const QUERIES: { name: string; search: string }[] = [
 
 const STATIC_NAME = "__bench_static.html";
 const staticFile = path.join(root, "build", "client", STATIC_NAME);
-const log = (line = "") => console.log(line);
 const ms = (v: number) => v.toFixed(1).padStart(7);
 
 let server: RunningServer | undefined;
@@ -88,12 +79,7 @@ async function cleanup() {
     await s.stop();
   }
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing ${STATIC_NAME}.`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+cleanUpOnSignal(`stopping the server and removing ${STATIC_NAME}`, cleanup);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
@@ -170,15 +156,7 @@ async function main() {
 
   // 3. HTTP: the built server under autocannon ---------------------------------
   log();
-  if (!args.has("--skip-build")) {
-    log("Building the application (npm run build) ...");
-    const t0 = Date.now();
-    const built = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", shell: process.platform === "win32" });
-    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
-    log(`  built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
-    throw new Error("--skip-build given but build/server/index.js does not exist: run npm run build first.");
-  }
+  buildApp(root, args.has("--skip-build"), log);
   server = await startServer(root, url, log);
   const httpResults: LoadResult[] = [];
   log(`HTTP: GET /services?… with ${CONNECTIONS} connections, ${HTTP_WARMUP_SECONDS} s warm-up + ${HTTP_SECONDS} s measured per query (ms)`);
@@ -310,9 +288,7 @@ async function main() {
   log(misses ? `${misses} target(s) missed (reported, not fatal).` : "All targets met.");
 
   if (!quick) {
-    const outDir = path.join(root, "bench", "results");
-    fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, "catalog.json"), `${JSON.stringify(results, null, 2)}\n`);
+    const outDir = writeResults(root, "catalog.json", results);
     fs.writeFileSync(path.join(outDir, "catalog-plans.txt"), `EXPLAIN (ANALYZE, BUFFERS) of the statements listServices sends, ${results.date}\n\n${plans.join("\n")}`);
     updateReadme(path.join(root, "bench", "README.md"), renderMarkdown(results));
     log("Wrote bench/results/catalog.json, bench/results/catalog-plans.txt and the table in bench/README.md.");
@@ -324,11 +300,4 @@ async function main() {
   log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    await cleanup().catch(() => undefined);
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main, cleanup);

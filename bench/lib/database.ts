@@ -28,8 +28,9 @@ export function redact(url: string): string {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** Runs `fn` with a client connected to `url`, and closes it afterwards. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -40,13 +41,13 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
 
 export async function databaseExists(url: string): Promise<boolean> {
   const { name, adminUrl } = splitDatabaseUrl(url);
-  return withAdmin(adminUrl, async (c) => (await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1);
+  return withClient(adminUrl, async (c) => (await c.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1);
 }
 
 /** Drops (if present) and creates the bench database. */
 export async function recreateDatabase(url: string): Promise<void> {
   const { name, adminUrl } = splitDatabaseUrl(url);
-  await withAdmin(adminUrl, async (c) => {
+  await withClient(adminUrl, async (c) => {
     await c.query(`drop database if exists ${quoteIdent(name)} with (force)`);
     await c.query(`create database ${quoteIdent(name)}`);
   });
@@ -54,7 +55,7 @@ export async function recreateDatabase(url: string): Promise<void> {
 
 export async function dropDatabase(url: string): Promise<void> {
   const { name, adminUrl } = splitDatabaseUrl(url);
-  await withAdmin(adminUrl, async (c) => {
+  await withClient(adminUrl, async (c) => {
     await c.query(`drop database if exists ${quoteIdent(name)} with (force)`);
   });
 }
@@ -62,6 +63,11 @@ export async function dropDatabase(url: string): Promise<void> {
 export async function createDatabaseIfMissing(url: string): Promise<boolean> {
   if (await databaseExists(url)) return false;
   const { name, adminUrl } = splitDatabaseUrl(url);
-  await withAdmin(adminUrl, (c) => c.query(`create database ${quoteIdent(name)}`));
+  await withClient(adminUrl, (c) => c.query(`create database ${quoteIdent(name)}`));
   return true;
+}
+
+/** PostgreSQL's `server_version` ("?" when it gives none). */
+export async function postgresVersion(url: string): Promise<string> {
+  return withClient(url, async (c) => String((await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?"));
 }

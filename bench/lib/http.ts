@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +16,22 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * `npm run build` in `root`, or with `skip` (--skip-build) only a check that build/ holds the
+ * server build.
+ */
+export function buildApp(root: string, skip: boolean, log: (line: string) => void): void {
+  if (!skip) {
+    log("Building the application (npm run build) ...");
+    const t0 = Date.now();
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", shell: process.platform === "win32" });
+    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+    log(`  built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+    throw new Error("--skip-build given but build/server/index.js does not exist: run npm run build first.");
+  }
 }
 
 export interface RunningServer {

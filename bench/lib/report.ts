@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { PlanSummary } from "./sql";
 import type { LatencySummary } from "./stats";
 import type { MachineInfo } from "./machine";
@@ -50,6 +51,11 @@ export interface BenchResults {
   durationSeconds: number;
 }
 
+/** The first line of a results section: when, and on what machine. */
+export function runLine(date: string, machine: MachineInfo): string {
+  return `Run of ${date.slice(0, 16).replace("T", " ")} UTC — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}.`;
+}
+
 const f1 = (v: number) => v.toFixed(1);
 const mark = (ok: boolean) => (ok ? "PASS" : "**FAIL**");
 
@@ -58,7 +64,7 @@ export function renderMarkdown(r: BenchResults): string {
   const lines: string[] = [];
   const generated = r.dataset.generatedSeconds === null ? "reused from an earlier run" : `generated in ${r.dataset.generatedSeconds} s`;
   lines.push(
-    `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC — ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}. ` +
+    `${runLine(r.date, r.machine)} ` +
       `Data: ${r.dataset.services.toLocaleString("en")} services, ${r.dataset.reviews.toLocaleString("en")} reviews, ${r.dataset.users.toLocaleString("en")} users (${generated}).`,
   );
   lines.push("");
@@ -150,4 +156,12 @@ export function updateReadme(file: string, markdown: string, name = "catalog"): 
       ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
       : `${current}${current && !current.endsWith("\n") ? "\n" : ""}\n## Results${name === "catalog" ? "" : ` (${name})`}\n\n${block}\n`;
   fs.writeFileSync(file, next);
+}
+
+/** Writes `results` as bench/results/{file} (indented JSON), creating the folder; returns the folder. */
+export function writeResults(root: string, file: string, results: unknown): string {
+  const outDir = path.join(root, "bench", "results");
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, file), `${JSON.stringify(results, null, 2)}\n`);
+  return outDir;
 }
