@@ -14,7 +14,7 @@ import { routePolicies } from "./route-policies";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
-import { catalogCounts } from "~/features/services/services.server";
+import { catalogCounts } from "~/features/services/catalogue.server";
 import { env } from "~/lib/env.server";
 import { createRequestContext, runWithRequestId } from "~/lib/request-context.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
