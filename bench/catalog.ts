@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseServiceFilters } from "~/features/services/filters";
-import { createCountCache, listServices } from "~/features/services/services.server";
+import { createCountCache, listServices } from "~/features/services/catalogue.server";
 import { openDatabase } from "~/lib/db.server";
 import { cleanUpOnSignal, log, parseOptions, runMain } from "./lib/cli";
 import {

@@ -14,7 +14,7 @@ import { routePolicies } from "./route-policies";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
-import { catalogCounts } from "~/features/services/services.server";
+import { catalogCounts } from "~/features/services/catalogue.server";
 import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
 import { createRequestContext, runWithRequestId } from "~/lib/request-context.server";

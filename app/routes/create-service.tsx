@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { CREATE_CATEGORIES } from "~/features/services/categories";
 import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
 import { createServiceSchema } from "~/features/services/schema";
-import { createService } from "~/features/services/services.server";
+import { createService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";

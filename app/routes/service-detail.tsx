@@ -15,7 +15,8 @@ import { favoriteIds, setFavorite } from "~/features/favorites/favorites.server"
 import { ReviewSection } from "~/features/reviews/components/review-section";
 import { getOwnReview, listReviews, saveReview } from "~/features/reviews/reviews.server";
 import { RatingLine } from "~/features/services/components/service-card";
-import { deleteService, getService } from "~/features/services/services.server";
+import { getService } from "~/features/services/catalogue.server";
+import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { de, pageMeta } from "~/i18n/de";

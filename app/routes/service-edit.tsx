@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
 import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
 import { editServiceSchema } from "~/features/services/schema";
-import { getServiceForEdit, updateService } from "~/features/services/services.server";
+import { getServiceForEdit, updateService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
 import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { incrementServiceViews } from "~/features/services/services.server";
+import { incrementServiceViews } from "~/features/services/service-views.server";
 import { viewOpening } from "~/features/views/view-opening.server";
 import { database } from "~/lib/request-context.server";
 import type { PolicyHandle } from "~/lib/route-policy";

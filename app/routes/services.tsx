@@ -6,7 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
-import { catalogCounts, listServices } from "~/features/services/services.server";
+import { catalogCounts, listServices } from "~/features/services/catalogue.server";
 import { de, pageMeta } from "~/i18n/de";
 import { database } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";

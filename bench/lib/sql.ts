@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ServiceFilters } from "~/features/services/filters";
-import { listServices, type CountCache } from "~/features/services/services.server";
+import { listServices, type CountCache } from "~/features/services/catalogue.server";
 import type { Database } from "~/lib/db.server";
 import { summarize, type LatencySummary } from "./stats";
 

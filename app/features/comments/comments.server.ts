@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, serviceComments, services } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
-import { isServiceId } from "~/features/services/services.server";
+import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { favorites, profiles, services } from "~/db/schema";
-import { isServiceId } from "~/features/services/services.server";
+import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { refusingVanishedRow } from "~/lib/sql-errors";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { isServiceId } from "~/features/services/services.server";
+import { isServiceId } from "~/features/services/service-id";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signInPath } from "~/lib/request-context.server";

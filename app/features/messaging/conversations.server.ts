@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { conversations, profiles, services, type ConversationKind } from "~/db/schema";
-import { isServiceId } from "~/features/services/services.server";
+import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";

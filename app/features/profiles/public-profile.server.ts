@@ -41,6 +41,15 @@ export async function findPublicProfile(db: Database, by: { username: string } |
   return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
 }
 
+/** What the author dialog on service cards shows of a profile (the JSON of /api/profiles/:userId). */
+export type AuthorProfile = Pick<PublicProfile, "userId" | "firstName" | "lastName" | "username" | "avatarUrl" | "bio" | "isPremium" | "createdAt">;
+
+/** The author dialog's part of a public profile, in the order the JSON has always had. */
+export function authorProfile(profile: PublicProfile): AuthorProfile {
+  const { userId, firstName, lastName, username, avatarUrl, bio, isPremium, createdAt } = profile;
+  return { userId, firstName, lastName, username, avatarUrl, bio, isPremium, createdAt };
+}
+
 /**
  * A public view of a profile: counts it once per visitor and day (features/views) and returns the
  * profile with its count, or null when there is none.

@@ -1,6 +1,6 @@
 /**
  * What the search box text becomes: the text-search queries of the catalogue's list condition
- * (services.server.ts, listServices; ADR 008).
+ * (catalogue.server.ts, listServices; ADR 008).
  */
 
 /** What a search box text becomes: the two text-search queries of the list condition. */

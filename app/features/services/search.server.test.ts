@@ -4,8 +4,8 @@ import { services } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { parseServiceFilters } from "./filters";
-import { GERMAN_STOP_WORDS } from "./search-query";
-import { listServices, searchQuery } from "./services.server";
+import { listServices } from "./catalogue.server";
+import { GERMAN_STOP_WORDS, searchQuery } from "./search-query";
 
 let t: TestDatabase;
 beforeAll(async () => {

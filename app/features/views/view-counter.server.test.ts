@@ -5,7 +5,7 @@ import { profiles, services, user, viewVisits } from "~/db/schema";
 import { signIn, signUp } from "~/features/auth/accounts.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { viewPublicProfile } from "~/features/profiles/public-profile.server";
-import { incrementServiceViews } from "~/features/services/services.server";
+import { incrementServiceViews } from "~/features/services/service-views.server";
 import { closeDatabase, initDatabase, type Database } from "~/lib/db.server";
 import { action as profileViewAction } from "~/routes/api.profile-view";
 import { action as serviceViewAction } from "~/routes/service-view";

@@ -7,7 +7,7 @@ import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
 import { de } from "~/i18n/de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
-import type { ServiceCard as ServiceCardData } from "../services.server";
+import type { ServiceCard as ServiceCardData } from "../service-card.server";
 import { AuthorDialog } from "./author-dialog";
 
 type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };

@@ -1,81 +1,11 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { profiles, serviceReviews, services } from "~/db/schema";
+import { profiles, services } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
-import { parseInput } from "~/lib/validation";
-import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
-import { createServiceSchema, editServiceSchema } from "./schema";
-import { searchQuery } from "./search-query";
-import { countView, type ViewOpening } from "~/features/views/view-counter.server";
-import { isUuid } from "~/lib/ids";
 import { MAX_PAGE } from "~/lib/paging";
-
-export const isServiceId = (id: string | undefined): id is string => isUuid(id);
-export { searchQuery, type SearchTerms } from "./search-query";
-
-export interface ServiceAuthor {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  avatarUrl: string | null;
-}
-
-export interface ServiceCard {
-  id: string;
-  title: string;
-  excerpt: string;
-  price: string;
-  category: string;
-  views: number;
-  isFeatured: boolean;
-  ratingAvg: string;
-  ratingCount: number;
-  createdAt: Date;
-  author: ServiceAuthor;
-}
-
-const cardColumns = {
-  id: services.id,
-  title: services.title,
-  excerpt: sql<string>`left(${services.description}, 180)`,
-  price: services.price,
-  category: services.category,
-  views: services.views,
-  isFeatured: services.isFeatured,
-  ratingAvg: services.ratingAvg,
-  ratingCount: services.ratingCount,
-  createdAt: services.createdAt,
-  authorFirstName: profiles.firstName,
-  authorLastName: profiles.lastName,
-  authorUsername: profiles.username,
-  authorAvatarUrl: profiles.avatarUrl,
-  createdBy: services.createdBy,
-};
-
-type CardRow = { [K in keyof typeof cardColumns]: unknown } & Record<string, unknown>;
-
-function toCard(row: CardRow): ServiceCard {
-  return {
-    id: row.id as string,
-    title: row.title as string,
-    excerpt: row.excerpt as string,
-    price: row.price as string,
-    category: row.category as string,
-    views: Number(row.views),
-    isFeatured: Boolean(row.isFeatured),
-    ratingAvg: row.ratingAvg as string,
-    ratingCount: Number(row.ratingCount),
-    createdAt: new Date(row.createdAt as string | Date),
-    author: {
-      userId: row.createdBy as string,
-      firstName: row.authorFirstName as string | null,
-      lastName: row.authorLastName as string | null,
-      username: row.authorUsername as string | null,
-      avatarUrl: row.authorAvatarUrl as string | null,
-    },
-  };
-}
+import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
+import { searchQuery } from "./search-query";
+import { cardColumns, toCard, type CardRow, type ServiceCard } from "./service-card.server";
+import { isServiceId } from "./service-id";
 
 /**
  * Counting stops here: an exact count of a huge match reads every matching index entry,
@@ -131,8 +61,8 @@ const globalForCounts = globalThis as unknown as { __catalogCounts?: CountCache 
  * bitmap scan for a search) is most of what a list costs, while the number only changes when
  * services or ratings do; the count of a filter set (whatever the sort or page) is therefore
  * reused for 30 s. Any write handled by this process clears it, but for writes that change no
- * list (view counters, chat, …: `keepOnWrite` in server/app.ts); other processes show a changed
- * count within the 30 s.
+ * list (view counters, chat, …: routes with `pageCache: "unaffected"`, ADR 009); other processes
+ * show a changed count within the 30 s.
  */
 export function catalogCounts(): CountCache {
   globalForCounts.__catalogCounts ??= createCountCache();
@@ -317,139 +247,4 @@ export async function getService(db: Database, id: string | undefined): Promise<
   if (!row) return null;
   const { excerpt: _excerpt, ...card } = toCard(row as CardRow);
   return { ...card, description: row.description, updatedAt: new Date(row.updatedAt) };
-}
-
-/** Counts an opening once per visitor and day (features/views); returns the count, or null for an unknown id. */
-export async function incrementServiceViews(db: Database, id: string | undefined, opening: ViewOpening): Promise<number | null> {
-  if (!isServiceId(id)) return null;
-  return countView(db, "service", id, opening);
-}
-
-export interface CreateServiceOptions {
-  actorId: string;
-  input: Record<string, unknown>;
-}
-
-export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
-  const values = parseInput(createServiceSchema, input);
-  const [row] = await db
-    .insert(services)
-    .values({ ...values, createdBy: actorId })
-    .returning({ id: services.id });
-  return { id: row!.id };
-}
-
-/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
-async function ownedService(db: Database, actorId: string, id: string | undefined) {
-  if (!isServiceId(id)) throw new AppError("NOT_FOUND", "service_not_found");
-  const [row] = await db.select({ id: services.id, createdBy: services.createdBy, category: services.category }).from(services).where(eq(services.id, id));
-  if (!row) throw new AppError("NOT_FOUND", "service_not_found");
-  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", "not_service_owner");
-  return row;
-}
-
-/** For the edit page: the service when the actor may edit it. */
-export async function getServiceForEdit(db: Database, actorId: string, id: string | undefined) {
-  await ownedService(db, actorId, id);
-  return (await getService(db, id))!;
-}
-
-export interface UpdateServiceOptions {
-  actorId: string;
-  serviceId: string | undefined;
-  input: Record<string, unknown>;
-}
-
-export async function updateService(db: Database, { actorId, serviceId, input }: UpdateServiceOptions): Promise<void> {
-  const current = await ownedService(db, actorId, serviceId);
-  const values = parseInput(editServiceSchema(current.category), input);
-  await db
-    .update(services)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
-}
-
-export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
-  const current = await ownedService(db, actorId, serviceId);
-  // Reviews, comments and favourites go with it (foreign keys cascade).
-  await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
-}
-
-export interface DashboardData {
-  profileViews: number;
-  serviceCount: number;
-  totalViews: number;
-  /** Average over every review of the user's services, or null without reviews. */
-  averageRating: string | null;
-  ratingCount: number;
-  services: ServiceCard[];
-  /** A new member (joined within a day, nothing offered yet) is welcomed, not welcomed back. */
-  isNewMember: boolean;
-}
-
-const NEW_MEMBER_MS = 24 * 60 * 60 * 1000;
-
-export async function getDashboard(db: Database, userId: string, now = Date.now()): Promise<DashboardData> {
-  const [profile] = await db.select({ profileViews: profiles.profileViews, createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.userId, userId));
-  const [totals] = await db
-    .select({
-      serviceCount: count(),
-      totalViews: sql<string>`coalesce(sum(${services.views}), 0)`,
-      ratingCount: sql<string>`coalesce(sum(${services.ratingCount}), 0)`,
-    })
-    .from(services)
-    .where(eq(services.createdBy, userId));
-  const rows = await db
-    .select(cardColumns)
-    .from(services)
-    .leftJoin(profiles, eq(profiles.userId, services.createdBy))
-    .where(eq(services.createdBy, userId))
-    .orderBy(desc(services.isFeatured), desc(services.createdAt), desc(services.id));
-  const ratingCount = Number(totals?.ratingCount ?? 0);
-  // Exact average over all reviews of the user's services (not an average of averages).
-  const [exact] = ratingCount
-    ? await db
-        .select({ avg: sql<string>`round(avg(${serviceReviews.rating})::numeric, 2)` })
-        .from(serviceReviews)
-        .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-        .where(eq(services.createdBy, userId))
-    : [];
-  return {
-    profileViews: profile?.profileViews ?? 0,
-    isNewMember: Number(totals?.serviceCount ?? 0) === 0 && !!profile && now - profile.createdAt.getTime() < NEW_MEMBER_MS,
-    serviceCount: Number(totals?.serviceCount ?? 0),
-    totalViews: Number(totals?.totalViews ?? 0),
-    averageRating: ratingCount ? (exact?.avg ?? null) : null,
-    ratingCount,
-    services: rows.map(toCard),
-  };
-}
-
-export interface PublicAuthorProfile {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  username: string | null;
-  avatarUrl: string | null;
-  bio: string | null;
-  isPremium: boolean;
-  createdAt: Date;
-}
-
-/** The public fields of a profile (the author dialog), or null. */
-export async function getPublicProfile(db: Database, userId: string): Promise<PublicAuthorProfile | null> {
-  const [row] = await db
-    .select({
-      userId: profiles.userId,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      bio: profiles.bio,
-      isPremium: profiles.isPremium,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return row ?? null;
 }

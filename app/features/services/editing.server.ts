@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { services } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
+import { getService } from "./catalogue.server";
+import { createServiceSchema, editServiceSchema } from "./schema";
+import { isServiceId } from "./service-id";
+
+export interface CreateServiceOptions {
+  actorId: string;
+  input: Record<string, unknown>;
+}
+
+export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
+  const values = parseInput(createServiceSchema, input);
+  const [row] = await db
+    .insert(services)
+    .values({ ...values, createdBy: actorId })
+    .returning({ id: services.id });
+  return { id: row!.id };
+}
+
+/** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
+async function ownedService(db: Database, actorId: string, id: string | undefined) {
+  if (!isServiceId(id)) throw new AppError("NOT_FOUND", "service_not_found");
+  const [row] = await db.select({ id: services.id, createdBy: services.createdBy, category: services.category }).from(services).where(eq(services.id, id));
+  if (!row) throw new AppError("NOT_FOUND", "service_not_found");
+  if (row.createdBy !== actorId) throw new AppError("FORBIDDEN", "not_service_owner");
+  return row;
+}
+
+/** For the edit page: the service when the actor may edit it. */
+export async function getServiceForEdit(db: Database, actorId: string, id: string | undefined) {
+  await ownedService(db, actorId, id);
+  return (await getService(db, id))!;
+}
+
+export interface UpdateServiceOptions {
+  actorId: string;
+  serviceId: string | undefined;
+  input: Record<string, unknown>;
+}
+
+export async function updateService(db: Database, { actorId, serviceId, input }: UpdateServiceOptions): Promise<void> {
+  const current = await ownedService(db, actorId, serviceId);
+  const values = parseInput(editServiceSchema(current.category), input);
+  await db
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+}
+
+export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
+  const current = await ownedService(db, actorId, serviceId);
+  // Reviews, comments and favourites go with it (foreign keys cascade).
+  await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+}

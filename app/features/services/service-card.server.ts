@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { profiles, services } from "~/db/schema";
+
+/** The author shown on a service card. */
+export interface ServiceAuthor {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  avatarUrl: string | null;
+}
+
+/** A service card: the catalogue, the dashboard and (without the excerpt) the detail page. */
+export interface ServiceCard {
+  id: string;
+  title: string;
+  excerpt: string;
+  price: string;
+  category: string;
+  views: number;
+  isFeatured: boolean;
+  ratingAvg: string;
+  ratingCount: number;
+  createdAt: Date;
+  author: ServiceAuthor;
+}
+
+/** The columns of a card; a query selecting them joins the author's profile (left join). */
+export const cardColumns = {
+  id: services.id,
+  title: services.title,
+  excerpt: sql<string>`left(${services.description}, 180)`,
+  price: services.price,
+  category: services.category,
+  views: services.views,
+  isFeatured: services.isFeatured,
+  ratingAvg: services.ratingAvg,
+  ratingCount: services.ratingCount,
+  createdAt: services.createdAt,
+  authorFirstName: profiles.firstName,
+  authorLastName: profiles.lastName,
+  authorUsername: profiles.username,
+  authorAvatarUrl: profiles.avatarUrl,
+  createdBy: services.createdBy,
+};
+
+export type CardRow = { [K in keyof typeof cardColumns]: unknown } & Record<string, unknown>;
+
+export function toCard(row: CardRow): ServiceCard {
+  return {
+    id: row.id as string,
+    title: row.title as string,
+    excerpt: row.excerpt as string,
+    price: row.price as string,
+    category: row.category as string,
+    views: Number(row.views),
+    isFeatured: Boolean(row.isFeatured),
+    ratingAvg: row.ratingAvg as string,
+    ratingCount: Number(row.ratingCount),
+    createdAt: new Date(row.createdAt as string | Date),
+    author: {
+      userId: row.createdBy as string,
+      firstName: row.authorFirstName as string | null,
+      lastName: row.authorLastName as string | null,
+      username: row.authorUsername as string | null,
+      avatarUrl: row.authorAvatarUrl as string | null,
+    },
+  };
+}
