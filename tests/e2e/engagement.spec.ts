@@ -125,7 +125,8 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     const before = await toggle.getAttribute("aria-pressed");
     await hydrated(page);
     // The toggle answers at once; the reload waits for the server to have stored it.
-    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.ok());
+    // (The favourite's own answer: the profile's view counter posts too.)
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/services/") && r.ok());
     await toggle.click();
     await expect.poll(() => card.getByRole("button", { name: /Favoriten/ }).getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
     await saved;

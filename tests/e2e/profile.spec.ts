@@ -147,17 +147,17 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await registerFresh(page, `profile-images-${width}`);
     await openProfile(page);
 
-    await page.locator("#avatar-file").setInputFiles(await png("ich.png"));
+    await page.locator("#main #avatar-file").setInputFiles(await png("ich.png"));
     await waitForToast(page, "Avatar updated successfully");
     await expect.poll(() => page.locator("main img[src^='/storage/avatars/']").count()).toBe(1);
     const avatar = (await page.locator("main img[src^='/storage/avatars/']").getAttribute("src"))!;
     expect(avatar).toMatch(/^\/storage\/avatars\/[^/]+\/avatar\.webp\?v=\d+$/);
     expect((await page.request.get(avatar)).headers()["content-type"]).toBe("image/webp");
     // Text renamed .png: the browser calls it an image, the server reads the bytes.
-    await page.locator("#avatar-file").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
+    await page.locator("#main #avatar-file").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
     await waitForToast(page, "Upload failed", "Die Datei ist kein gültiges Bild");
 
-    const gallery = page.locator("#gallery-files");
+    const gallery = page.locator("#main #gallery-files");
     // Progress is shown while the images travel (the request is held back until the bar has been seen).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

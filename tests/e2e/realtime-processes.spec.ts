@@ -168,13 +168,13 @@ describe.skipIf(!available)("realtime across two app processes on PostgreSQL", (
     expect(chatId).toBeTruthy();
     const body = new FormData();
     body.append("text", "Gilt das Angebot auch für 40 Produktfotos?");
-    const sent = await fetch(`${a!.base}/api/conversations/${chatId}/messages?view=service`, {
+    const sent = await fetch(`${a!.base}/api/conversations/${chatId}/messages`, {
       method: "POST",
       headers: { cookie: buyerCookie, Origin: a!.base },
       body,
     });
     expect(sent.status).toBe(200);
-    const { message } = (await sent.json()) as { message: { id: string } };
+    const { sent: message } = (await sent.json()) as { sent: { id: string } };
 
     await until(new RegExp(`"type":"message.created","conversationId":"${chatId}","messageId":"${message.id}"`));
     // Ids only on the stream; the text is read through B's authorized read.
