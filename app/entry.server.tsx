@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
 import { reportUnexpected } from "./lib/responses.server";
@@ -57,6 +57,8 @@ export default function handleRequest(
  * ~/lib/responses.server): logged once with the request id. Aborted requests are not errors.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // A request the router itself refuses (a POST to a page without a form, an unknown route's
+  // data) is the client's doing: its 4xx answer says so, and anonymous clients must not fill the log.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   reportUnexpected(error, `${request.method} ${new URL(request.url).pathname}`);
 }
