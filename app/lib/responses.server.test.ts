@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "~/i18n/de";
 import { AppError, ERROR_REASONS, KIND_STATUS } from "./errors";
 import { errorText } from "~/i18n/errors.de";
-import { actionResult, errorResponse, failureOf } from "./responses.server";
+import { actionResult, errorResponse, failureOf, withHeaders, type WithHeaders } from "./responses.server";
 import { runWithRequestId } from "./request-context.server";
 
 afterEach(() => vi.restoreAllMocks());
@@ -84,6 +84,30 @@ describe("the action adapter", () => {
     );
     expect(result.init?.status).toBe(429);
     expect(result.data).toEqual({ intent: "create", ok: false, reason: "ticket_rate_limited", message: de.support.tooMany, fieldErrors: {}, values: { subject: "Hilfe" } });
+  });
+
+  it("sends the headers a work's answer must carry, each cookie on its own, with the adapter's", async () => {
+    const cookies = new Headers();
+    cookies.append("Set-Cookie", "session=abc; HttpOnly");
+    cookies.append("Set-Cookie", "theme=dark");
+    const result = await actionResult(async () => withHeaders({ email: "a@example.de" }, cookies), {
+      intent: "signUp",
+      headers: { "Set-Cookie": "flash=1" },
+    });
+    expect(result.data).toEqual({ intent: "signUp", ok: true, email: "a@example.de" });
+    // Typed as the value itself (what useActionData<typeof action> sees), not as the wrapper.
+    const email: string = result.data.ok ? result.data.email : "";
+    expect(email).toBe("a@example.de");
+    expect(new Headers(result.init?.headers).getSetCookie()).toEqual(["flash=1", "session=abc; HttpOnly", "theme=dark"]);
+  });
+
+  it("sends no headers of a work that refused", async () => {
+    const result = await actionResult(async (): Promise<WithHeaders<{ email: string }>> => {
+      throw new AppError("RATE_LIMITED", "rate_limited");
+    });
+    expect(result.init?.status).toBe(429);
+    expect(new Headers(result.init?.headers).getSetCookie()).toEqual([]);
+    expect(result.data).toMatchObject({ ok: false, reason: "rate_limited" });
   });
 
   it("lets a redirect out of the work through", async () => {

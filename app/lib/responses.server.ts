@@ -69,12 +69,45 @@ export function errorResponse(error: unknown, where: string, texts?: ScreenTexts
   return data(failure, { status });
 }
 
+/**
+ * A work's value together with headers its answer must carry (e.g. the cookies a use-case set).
+ * Made by `withHeaders`; the adapter answers with the value and sends the headers along.
+ */
+export class WithHeaders<T extends object> {
+  // Nominal: only values made by `withHeaders` are unwrapped (in types as at run time).
+  readonly #brand = true;
+  constructor(
+    readonly value: T,
+    readonly headers: HeadersInit,
+  ) {}
+  static holds(value: unknown): value is WithHeaders<object> {
+    return typeof value === "object" && value !== null && #brand in value;
+  }
+}
+
+/** The work's answer `value`, sent with `headers` (Set-Cookie headers are kept one by one). */
+export function withHeaders<T extends object>(value: T, headers: HeadersInit): WithHeaders<T> {
+  return new WithHeaders(value, headers);
+}
+
+type Unwrapped<T> = T extends WithHeaders<infer V> ? V : T;
 type Success<T> = { ok: true } & (T extends void | undefined ? unknown : T);
+
+/** All headers of several sources, each value appended (so two Set-Cookie headers stay two). */
+function mergeHeaders(...sources: (HeadersInit | undefined)[]): Headers | undefined {
+  if (sources.every((source) => source === undefined)) return undefined;
+  const headers = new Headers();
+  for (const source of sources) if (source !== undefined) for (const [name, value] of new Headers(source)) headers.append(name, value);
+  return headers;
+}
 
 /**
  * The one action-result adapter: runs the use-case and answers `{ ok: true, ...value }` or the
  * failure with its status. `useFetcher<typeof action>()` and `actionData` are typed from it.
  * With an `intent`, both answers carry it, so a page with several forms can tell them apart.
+ * `headers` go with a success; a work whose answer must carry headers of its own (cookies it
+ * set) returns `withHeaders(value, headers)`. A Response thrown by the work (a redirect with its
+ * own headers) goes out as it is.
  */
 export async function actionResult<T extends object | void, K extends string = never>(
   work: () => Promise<T>,
@@ -83,8 +116,11 @@ export async function actionResult<T extends object | void, K extends string = n
   type Intent = [K] extends [never] ? unknown : { intent: K };
   const intent: object = options.intent === undefined ? {} : { intent: options.intent };
   try {
-    const value: unknown = await work();
-    return data(Object.assign({}, intent, { ok: true }, value ?? {}) as Intent & Success<T>, { headers: options.headers });
+    const result: unknown = await work();
+    const [value, own] = WithHeaders.holds(result) ? [result.value, result.headers] : [result, undefined];
+    return data(Object.assign({}, intent, { ok: true }, value ?? {}) as Intent & Success<Unwrapped<T>>, {
+      headers: mergeHeaders(options.headers, own),
+    });
   } catch (error) {
     const { failure, status } = failureOf(error, options.where ?? "action", options.texts);
     return data(Object.assign({}, intent, failure, options.values ? { values: options.values } : {}) as Intent & Failure, { status });

@@ -4,7 +4,7 @@ import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import { setFlashToast } from "~/lib/flash.server";
 import { database, optionalUser } from "~/lib/request-context.server";
-import { reportUnexpected } from "~/lib/responses.server";
+import { failureOf, reportUnexpected } from "~/lib/responses.server";
 import type { Route } from "./+types/auth.sign-out";
 
 /** Abmelden: ends every session of the user (global sign-out) and goes to /auth. */
@@ -12,27 +12,21 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   try {
     const user = await optionalUser(args);
-    const result = await signOutEverywhere(await accountsContext(request));
+    const { headers } = await signOutEverywhere(await accountsContext(request));
     // Open event streams of the user's other tabs end now instead of at their next heartbeat.
     // The sessions are gone either way: a failed notice must not turn the sign-out into a failure.
-    if (result.ok && user) {
+    if (user) {
       await publish(await database(args.context), [user.id], { type: "session.ended" }).catch((error: unknown) =>
         reportUnexpected(error, "ending event streams at sign-out"),
       );
     }
-    const headers = new Headers(result.ok ? result.headers : undefined);
-    headers.append(
-      "Set-Cookie",
-      await setFlashToast(
-        result.ok
-          ? { type: "success", title: de.auth.signedOutTitle, description: de.auth.signedOutText }
-          : { type: "error", title: de.auth.signOutFailed, description: result.message },
-      ),
-    );
+    headers.append("Set-Cookie", await setFlashToast({ type: "success", title: de.auth.signedOutTitle, description: de.auth.signedOutText }));
     return redirect("/auth", { headers });
   } catch (error) {
-    reportUnexpected(error, "sign-out");
-    const flash = await setFlashToast({ type: "error", title: de.auth.signOutFailed, description: de.auth.signOutError });
+    // The auth server's refusal with its message; anything else is logged and worded generally.
+    const { failure } = failureOf(error, "sign-out");
+    const description = failure.reason === "unexpected" ? de.auth.signOutError : failure.message;
+    const flash = await setFlashToast({ type: "error", title: de.auth.signOutFailed, description });
     return redirect("/", { headers: { "Set-Cookie": flash } });
   }
 }

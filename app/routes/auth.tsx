@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -10,8 +10,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { accountsContext, resendVerification, signIn, signUp } from "~/features/auth/accounts.server";
 import { PASSWORD_MIN } from "~/features/auth/schema";
 import { de, pageMeta } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { readForm } from "~/lib/forms.server";
 import { optionalUser } from "~/lib/request-context.server";
+import { actionResult, withHeaders, type Failure } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/auth";
 
@@ -24,51 +26,73 @@ export function meta() {
   return pageMeta(de.pages.auth);
 }
 
-type ActionData =
-  | { intent: "signIn"; error: string; code?: string; fieldErrors?: Record<string, string>; email: string }
-  | { intent: "signUp"; error: string; fieldErrors?: Record<string, string>; values: Record<string, string> }
-  | { intent: "checkInbox"; email: string; resent?: "ok" | "failed"; message?: string };
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (key: string) => form[key] ?? "";
-  const ctx = await accountsContext(request);
+  const ctx = () => accountsContext(request);
 
-  if (form.intent === "signUp") {
-    const result = await signUp(ctx, form);
-    if (!result.ok) {
-      const values = { firstName: text("firstName"), lastName: text("lastName"), email: text("email") };
-      return data<ActionData>({ intent: "signUp", error: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
-    }
-    return data<ActionData>({ intent: "checkInbox", email: result.data.email }, { headers: result.headers });
+  switch (form.intent) {
+    case "signUp":
+      return actionResult(
+        async () => {
+          // A registered address answers like a new one (signUp): the check-inbox view either way.
+          const { headers, email } = await signUp(await ctx(), form);
+          return withHeaders({ email }, headers);
+        },
+        { intent: "signUp", values: { firstName: text("firstName"), lastName: text("lastName"), email: text("email") }, where: "sign-up" },
+      );
+    case "resend":
+      return actionResult(
+        async () => {
+          await resendVerification(await ctx(), form);
+          return { email: text("email") };
+        },
+        // The auth server's refusals read as the spec's resend failure.
+        { intent: "resend", values: { email: text("email") }, texts: { account_failed: de.auth.resendFailed }, where: "resending the verification mail" },
+      );
+    default:
+      return actionResult(
+        async () => {
+          const { headers } = await signIn(await ctx(), form);
+          throw redirect(safeRedirectPath(text("redirectTo"), "/"), { headers });
+        },
+        { intent: "signIn", values: { email: text("email") }, where: "sign-in" },
+      );
   }
-
-  if (form.intent === "resend") {
-    const result = await resendVerification(ctx, form);
-    return data<ActionData>(
-      { intent: "checkInbox", email: text("email"), resent: result.ok ? "ok" : "failed", message: result.ok ? undefined : result.message },
-      { status: result.ok ? 200 : result.status },
-    );
-  }
-
-  const result = await signIn(ctx, form);
-  if (!result.ok) {
-    return data<ActionData>(
-      { intent: "signIn", error: result.message, code: result.code, fieldErrors: result.fieldErrors, email: text("email") },
-      { status: result.status },
-    );
-  }
-  throw redirect(safeRedirectPath(text("redirectTo"), "/"), { headers: result.headers });
 }
 
-function useActionToasts(actionData: ActionData | undefined) {
+type ActionData = Route.ComponentProps["actionData"];
+
+/**
+ * How a refused sign-in or sign-up shows. A refusal of the form's own checks (a field left empty,
+ * a too-short password) shows at its fields only. Anything else — the auth server's refusal, a
+ * limit, a failure — is the server's message: in the alert and in a toast, as the spec says.
+ */
+function refusalOf(answer: { ok: true } | Failure | undefined) {
+  if (!answer || answer.ok) return null;
+  const ownCheck = answer.reason === "invalid_input";
+  const fieldErrors: Record<string, string> = ownCheck ? answer.fieldErrors : {};
+  return { reason: answer.reason, alert: ownCheck ? null : answer.message, fieldErrors, values: answer.values ?? {} };
+}
+
+/** The check-inbox view: after a sign-up, and after each resend (from it, or from the sign-in tab). */
+function inboxOf(actionData: ActionData): { email: string; resent?: "ok" | "failed" } | null {
+  if (actionData?.intent === "signUp" && actionData.ok) return { email: actionData.email };
+  if (actionData?.intent !== "resend") return null;
+  return actionData.ok ? { email: actionData.email, resent: "ok" } : { email: actionData.values?.email ?? "", resent: "failed" };
+}
+
+function useActionToasts(actionData: ActionData) {
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.intent === "signIn") toast.error(de.auth.signInFailed, { description: actionData.error });
-    else if (actionData.intent === "signUp") toast.error(de.auth.signUpFailed, { description: actionData.error });
-    else if (actionData.resent === "failed") toast.error(de.auth.resendFailed);
-    else if (actionData.resent === "ok") toast.success(de.auth.resent);
-    else toast.success(de.auth.signUpSuccessTitle, { description: de.auth.signUpSuccessText });
+    if (actionData.intent === "resend") {
+      if (actionData.ok) toast.success(de.auth.resent);
+      else toast.error(de.auth.resendFailed);
+    } else if (actionData.ok) {
+      toast.success(de.auth.signUpSuccessTitle, { description: de.auth.signUpSuccessText });
+    } else if (refusalOf(actionData)?.alert) {
+      toast.error(actionData.intent === "signIn" ? de.auth.signInFailed : de.auth.signUpFailed, { description: actionData.message });
+    }
   }, [actionData]);
 }
 
@@ -129,15 +153,16 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [termsAccepted, setTermsAccepted] = useState(false);
   useActionToasts(actionData);
 
-  const signInError = actionData?.intent === "signIn" ? actionData : null;
-  const signUpError = actionData?.intent === "signUp" ? actionData : null;
+  const inbox = inboxOf(actionData);
+  const signInRefusal = refusalOf(outcomeOf(actionData, "signIn"));
+  const signUpRefusal = refusalOf(outcomeOf(actionData, "signUp"));
 
   return (
     <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
       <Card className="w-full max-w-md">
-        {actionData?.intent === "checkInbox" ? (
+        {inbox ? (
           <CardContent className="pt-6">
-            <CheckInbox email={actionData.email} resent={actionData.resent} />
+            <CheckInbox email={inbox.email} resent={inbox.resent} />
           </CardContent>
         ) : (
           <>
@@ -156,7 +181,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                   <Form method="post" className="grid gap-4" noValidate>
                     <input type="hidden" name="intent" value="signIn" />
                     <input type="hidden" name="redirectTo" value={redirectTo} />
-                    {signInError && <ErrorAlert message={signInError.error} />}
+                    {signInRefusal?.alert && <ErrorAlert message={signInRefusal.alert} />}
                     <FormField
                       id="signin-email"
                       name="email"
@@ -165,8 +190,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                       placeholder={de.auth.emailPlaceholder}
                       autoComplete="email"
                       required
-                      defaultValue={signInError?.email}
-                      error={signInError?.fieldErrors?.email}
+                      defaultValue={signInRefusal?.values.email}
+                      error={signInRefusal?.fieldErrors.email}
                     />
                     <FormField
                       id="signin-password"
@@ -175,7 +200,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                       label={de.auth.password}
                       autoComplete="current-password"
                       required
-                      error={signInError?.fieldErrors?.password}
+                      error={signInRefusal?.fieldErrors.password}
                     />
                     <div className="-mt-1 text-right">
                       <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -186,10 +211,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                       {submitting === "signIn" ? de.auth.busy : de.auth.signInSubmit}
                     </Button>
                   </Form>
-                  {signInError?.code === "EMAIL_NOT_VERIFIED" && (
+                  {signInRefusal?.reason === "email_not_verified" && (
                     <Form method="post" className="mt-3">
                       <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="email" value={signInError.email} />
+                      <input type="hidden" name="email" value={signInRefusal.values.email ?? ""} />
                       <Button type="submit" variant="outline" className="w-full">
                         {de.auth.notVerifiedResend}
                       </Button>
@@ -200,7 +225,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 <TabsContent value="register">
                   <Form method="post" className="grid gap-4" noValidate>
                     <input type="hidden" name="intent" value="signUp" />
-                    {signUpError && <ErrorAlert message={signUpError.error} />}
+                    {signUpRefusal?.alert && <ErrorAlert message={signUpRefusal.alert} />}
                     <div className="grid gap-4 sm:grid-cols-2">
                       <FormField
                         id="signup-first-name"
@@ -209,8 +234,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         autoComplete="given-name"
                         required
                         maxLength={50}
-                        defaultValue={signUpError?.values.firstName}
-                        error={signUpError?.fieldErrors?.firstName}
+                        defaultValue={signUpRefusal?.values.firstName}
+                        error={signUpRefusal?.fieldErrors.firstName}
                       />
                       <FormField
                         id="signup-last-name"
@@ -219,8 +244,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         autoComplete="family-name"
                         required
                         maxLength={50}
-                        defaultValue={signUpError?.values.lastName}
-                        error={signUpError?.fieldErrors?.lastName}
+                        defaultValue={signUpRefusal?.values.lastName}
+                        error={signUpRefusal?.fieldErrors.lastName}
                       />
                     </div>
                     <FormField
@@ -231,8 +256,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                       placeholder={de.auth.emailPlaceholder}
                       autoComplete="email"
                       required
-                      defaultValue={signUpError?.values.email}
-                      error={signUpError?.fieldErrors?.email}
+                      defaultValue={signUpRefusal?.values.email}
+                      error={signUpRefusal?.fieldErrors.email}
                     />
                     <FormField
                       id="signup-password"
@@ -243,7 +268,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                       required
                       minLength={PASSWORD_MIN}
                       hint={de.auth.passwordHint}
-                      error={signUpError?.fieldErrors?.password}
+                      error={signUpRefusal?.fieldErrors.password}
                     />
                     <div className="flex items-start gap-3">
                       <input
@@ -253,8 +278,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         className="mt-0.5 size-4 shrink-0 accent-primary"
                         checked={termsAccepted}
                         onChange={(event) => setTermsAccepted(event.target.checked)}
-                        aria-describedby={signUpError?.fieldErrors?.terms ? "signup-terms-error" : undefined}
-                        aria-invalid={signUpError?.fieldErrors?.terms ? true : undefined}
+                        aria-describedby={signUpRefusal?.fieldErrors.terms ? "signup-terms-error" : undefined}
+                        aria-invalid={signUpRefusal?.fieldErrors.terms ? true : undefined}
                       />
                       <label htmlFor="signup-terms" className="text-sm leading-snug">
                         {de.auth.termsBefore}
@@ -270,9 +295,9 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         {de.auth.termsAfter}
                       </label>
                     </div>
-                    {signUpError?.fieldErrors?.terms && (
+                    {signUpRefusal?.fieldErrors.terms && (
                       <p id="signup-terms-error" className="-mt-2 text-sm font-medium text-destructive">
-                        {signUpError.fieldErrors.terms}
+                        {signUpRefusal.fieldErrors.terms}
                       </p>
                     )}
                     <Button type="submit" className="w-full" disabled={!termsAccepted || submitting === "signUp"}>

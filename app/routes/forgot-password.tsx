@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -7,6 +7,7 @@ import { FormField } from "~/components/ui/form-field";
 import { accountsContext, requestPasswordReset } from "~/features/auth/accounts.server";
 import { de, pageMeta } from "~/i18n/de";
 import { readForm } from "~/lib/forms.server";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {
@@ -15,22 +16,21 @@ export function meta() {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const result = await requestPasswordReset(await accountsContext(request), form);
-  if (!result.ok) {
-    return data(
-      { sent: false as const, error: result.message, fieldError: result.fieldErrors?.email, email: String(form.email ?? "") },
-      { status: result.status },
-    );
-  }
-  return { sent: true as const, email: result.data.email };
+  return actionResult(async () => requestPasswordReset(await accountsContext(request), form), {
+    values: { email: form.email ?? "" },
+    where: "password reset request",
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  // A field's refusal shows at the field; anything else in the alert (a failure with the spec's fallback).
+  const alert = refusal && !refusal.fieldErrors.email ? (refusal.reason === "unexpected" ? de.forgotPassword.failed : refusal.message) : null;
   return (
     <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
       <Card className="w-full max-w-md">
-        {actionData?.sent ? (
+        {actionData?.ok ? (
           <>
             <CardHeader>
               <h1 className="text-2xl font-semibold tracking-tight">{de.forgotPassword.sentTitle}</h1>
@@ -60,10 +60,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent>
               <Form method="post" className="grid gap-4" noValidate>
-                {actionData?.error && !actionData.fieldError && (
+                {alert && (
                   <Alert variant="destructive">
                     <AlertCircle aria-hidden="true" />
-                    <AlertDescription>{actionData.error}</AlertDescription>
+                    <AlertDescription>{alert}</AlertDescription>
                   </Alert>
                 )}
                 <FormField
@@ -74,8 +74,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
                   placeholder={de.auth.emailPlaceholder}
                   autoComplete="email"
                   required
-                  defaultValue={actionData?.email}
-                  error={actionData?.fieldError}
+                  defaultValue={refusal?.values?.email}
+                  error={refusal?.fieldErrors.email}
                 />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? de.auth.busy : de.forgotPassword.submit}

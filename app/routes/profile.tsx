@@ -104,7 +104,7 @@ async function leaveDeletedAccount(request: Request): Promise<Response> {
   try {
     // The sessions are gone with the account; this clears the browser's cookies.
     const signedOut = await signOutEverywhere(await accountsContext(request));
-    if (signedOut.ok) for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   } catch (error) {
     // The account is deleted all the same: its leftover cookie names no session any more.
     reportUnexpected(error, "sign-out after account deletion");

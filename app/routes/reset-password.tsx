@@ -1,5 +1,5 @@
 import { AlertCircle } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -10,6 +10,7 @@ import { de, pageMeta } from "~/i18n/de";
 import { readForm } from "~/lib/forms.server";
 import { getDatabase } from "~/lib/db.server";
 import { setFlashToast } from "~/lib/flash.server";
+import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,12 +25,15 @@ export function meta() {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const result = await resetPassword(await accountsContext(request), form);
-  if (!result.ok) {
-    return data({ error: result.message, fieldErrors: result.fieldErrors ?? {}, invalidToken: result.code === "INVALID_TOKEN" }, { status: result.status });
-  }
-  const flash = await setFlashToast({ type: "success", title: de.resetPassword.updated, description: de.resetPassword.updatedText });
-  throw redirect("/auth", { headers: { "Set-Cookie": flash } });
+  return actionResult(
+    async () => {
+      await resetPassword(await accountsContext(request), form);
+      const flash = await setFlashToast({ type: "success", title: de.resetPassword.updated, description: de.resetPassword.updatedText });
+      throw redirect("/auth", { headers: { "Set-Cookie": flash } });
+    },
+    // Should the auth server refuse the length, it reads like the form's own check (the spec's words).
+    { texts: { password_too_short: de.resetPassword.tooShort, password_too_long: de.resetPassword.tooLong }, where: "password reset" },
+  );
 }
 
 function InvalidLink() {
@@ -49,7 +53,8 @@ function InvalidLink() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const invalid = !loaderData.valid || actionData?.invalidToken;
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const invalid = !loaderData.valid || refusal?.reason === "reset_link_invalid";
   return (
     <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
       <Card className="w-full max-w-md">
@@ -63,10 +68,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <CardContent>
             <Form method="post" className="grid gap-4" noValidate>
               <input type="hidden" name="token" value={loaderData.token} />
-              {actionData?.error && Object.keys(actionData.fieldErrors).length === 0 && (
+              {refusal && Object.keys(refusal.fieldErrors).length === 0 && (
                 <Alert variant="destructive">
                   <AlertCircle aria-hidden="true" />
-                  <AlertDescription>{actionData.error}</AlertDescription>
+                  <AlertDescription>{refusal.message}</AlertDescription>
                 </Alert>
               )}
               <FormField
@@ -77,7 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 autoComplete="new-password"
                 required
                 minLength={PASSWORD_MIN}
-                error={actionData?.fieldErrors.password}
+                error={refusal?.fieldErrors.password}
               />
               <FormField
                 id="reset-confirm"
@@ -86,7 +91,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 label={de.resetPassword.confirmPassword}
                 autoComplete="new-password"
                 required
-                error={actionData?.fieldErrors.confirmPassword}
+                error={refusal?.fieldErrors.confirmPassword}
               />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? de.auth.busy : de.resetPassword.submit}

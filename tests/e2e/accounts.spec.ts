@@ -156,8 +156,12 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await page.goto("/auth");
     await page.locator("form").getByRole("button", { name: "Anmelden" }).click();
-    await page.getByText("Bitte geben Sie Ihre E-Mail-Adresse ein.").first().waitFor();
-    await page.getByText("Sign in failed").waitFor();
+    // Refused by the form's own checks: the messages at the fields only. The alert and the
+    // 'Sign in failed' toast are for the auth server's refusals (see the unverified sign-in above).
+    await page.locator("#signin-email-error").getByText("Bitte geben Sie Ihre E-Mail-Adresse ein.").waitFor();
+    await page.locator("#signin-password-error").waitFor();
+    expect(await page.locator("form [role=alert]").count()).toBe(0);
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
 
     await page.getByRole("tab", { name: "Registrieren" }).click();
     await page.getByLabel("Vorname").fill("Kurt");
@@ -166,8 +170,12 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("Passwort").fill("12345");
     await page.getByLabel(/Ich akzeptiere/).check();
     await page.getByRole("button", { name: "Konto erstellen" }).click();
+    // Shown once: as the field's error, in place of its hint (the same words); no alert, no toast.
     await page.locator("#signup-password-error").getByText("Das Passwort muss mindestens 6 Zeichen lang sein").waitFor();
-    await page.getByText("Sign up failed").waitFor();
+    expect(await page.getByText("Das Passwort muss mindestens 6 Zeichen lang sein").count()).toBe(1);
+    expect(await page.locator("#signup-password-hint").count()).toBe(0);
+    expect(await page.locator("form [role=alert]").count()).toBe(0);
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
 
     // A forged submission without the checkbox is refused by the server with the spec's text.
     await page.getByLabel("Passwort").fill("lang-genug");

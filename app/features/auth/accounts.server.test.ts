@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, profiles, session, user, verification } from "~/db/schema";
@@ -39,16 +40,14 @@ async function userCount() {
 
 async function registerVerified(overrides: Record<string, string> = {}) {
   const values = form(overrides);
-  const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
-  expect(result.ok).toBe(true);
+  await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
   await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, values.email));
   return values;
 }
 
 async function signedIn(email: string, password: string) {
-  const result = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email, password });
-  if (!result.ok) throw new Error(result.message);
-  return cookieFrom(result.headers);
+  const { headers } = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email, password });
+  return cookieFrom(headers);
 }
 
 async function sessionOf(cookie: string) {
@@ -59,7 +58,7 @@ describe(`accounts on ${testEngine}`, () => {
   it("sign-up creates the user and its profile, unverified, and mails a verification link", async () => {
     const values = form({ email: "Neu.Kunde@Example.de" });
     const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
-    expect(result).toMatchObject({ ok: true, data: { email: "neu.kunde@example.de" } });
+    expect(result.email).toBe("neu.kunde@example.de");
     const [created] = await t.db.select().from(user).where(eq(user.email, "neu.kunde@example.de"));
     expect(created).toMatchObject({ name: "Erika Mustermann", emailVerified: false });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, created!.id));
@@ -73,14 +72,16 @@ describe(`accounts on ${testEngine}`, () => {
     expect(linkIn(mail)).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
     expect(mail.html).toContain("<a href=");
     // No session before verification.
-    expect(result.ok && result.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
+    expect(result.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
   });
 
   it("refuses sign-in before verification, then the link verifies and signs in", async () => {
     const values = form();
     await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
-    const refused = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password });
-    expect(refused).toMatchObject({ ok: false, status: 403, code: "EMAIL_NOT_VERIFIED", message: de.auth.errors.emailNotVerified });
+    await expect(signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      reason: "email_not_verified",
+    });
     const [sessionCount] = await t.db
       .select({ n: count() })
       .from(session)
@@ -96,19 +97,20 @@ describe(`accounts on ${testEngine}`, () => {
     expect((await sessionOf(cookie))?.user.email).toBe(values.email);
     const [verified] = await t.db.select().from(user).where(eq(user.email, values.email));
     expect(verified!.emailVerified).toBe(true);
-    const ok = await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password });
-    expect(ok.ok).toBe(true);
+    expect(cookieFrom((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).headers)).toMatch(
+      /session_token=/,
+    );
   });
 
   it("answers a sign-up with a registered address like a new one, without a second account", async () => {
     const values = await registerVerified();
     const before = await userCount();
     const again = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { ...values, password: "anderes-passwort" });
-    expect(again).toMatchObject({ ok: true, data: { email: values.email } });
+    expect(again.email).toBe(values.email);
     expect(await userCount()).toBe(before);
     // The owner is told instead; the password did not change.
     await mailer.waitFor(values.email, /Registrierungsversuch/);
-    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(true);
+    await signedIn(values.email, values.password);
   });
 
   it.each([
@@ -121,9 +123,11 @@ describe(`accounts on ${testEngine}`, () => {
     const before = await userCount();
     const values: Record<string, string> = form(overrides);
     if (overrides.terms === "") delete values.terms;
-    const result = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
-    expect(result).toMatchObject({ ok: false, status: 400 });
-    expect(!result.ok && result.fieldErrors?.[field]).toBe(message);
+    await expect(signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values)).rejects.toMatchObject({
+      code: "INVALID",
+      reason: "invalid_input",
+      fieldErrors: { [field]: message },
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -136,48 +140,54 @@ describe(`accounts on ${testEngine}`, () => {
   it("rate-limits sign-up per client: over the limit answers 429 and creates nothing", async () => {
     const ip = freshIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signUp.max; i++) {
-      expect((await signUp(ctxFor(auth, t.db, clientRequest({ ip })), form())).ok).toBe(true);
+      await signUp(ctxFor(auth, t.db, clientRequest({ ip })), form());
     }
     const before = await userCount();
     const values = form();
-    const limited = await signUp(ctxFor(auth, t.db, clientRequest({ ip })), values);
-    expect(limited).toMatchObject({ ok: false, status: 429, message: de.auth.errors.rateLimited });
+    await expect(signUp(ctxFor(auth, t.db, clientRequest({ ip })), values)).rejects.toMatchObject({ code: "RATE_LIMITED", reason: "rate_limited" });
     expect(await userCount()).toBe(before);
     const [exists] = await t.db.select().from(user).where(eq(user.email, values.email));
     expect(exists).toBeUndefined();
     // Another client is not affected.
-    expect((await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), form())).ok).toBe(true);
+    await expect(signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), form())).resolves.toHaveProperty("email");
   });
 
   it("does not lock an account for everybody after failed attempts from many clients", async () => {
     const values = await registerVerified();
     for (let i = 0; i < 25; i++) {
-      await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: "falsch" });
+      await expect(signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: "falsch" })).rejects.toMatchObject({
+        reason: "invalid_credentials",
+      });
     }
-    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(true);
+    await signedIn(values.email, values.password);
   });
 
   it("rate-limits sign-in attempts per client", async () => {
     const values = await registerVerified();
     const ip = freshIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.max; i++) {
-      const attempt = await signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: "falsch" });
-      expect(attempt).toMatchObject({ ok: false, status: 401, message: de.auth.errors.invalidCredentials });
+      await expect(signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: "falsch" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+        reason: "invalid_credentials",
+      });
     }
-    const limited = await signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: values.password });
-    expect(limited).toMatchObject({ ok: false, status: 429 });
+    await expect(signIn(ctxFor(auth, t.db, clientRequest({ ip })), { email: values.email, password: values.password })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      reason: "rate_limited",
+    });
   });
 
   it("rate-limits resending the verification mail and the reset request", async () => {
     const ip = freshIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.resend.max; i++) {
-      expect((await resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).ok).toBe(true);
+      await resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" });
     }
-    expect(await resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).toMatchObject({ status: 429 });
+    const limited = { code: "RATE_LIMITED", reason: "rate_limited" };
+    await expect(resendVerification(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).rejects.toMatchObject(limited);
     for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
-      expect((await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).ok).toBe(true);
+      await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" });
     }
-    expect(await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).toMatchObject({ status: 429 });
+    await expect(requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip })), { email: "x@example.de" })).rejects.toMatchObject(limited);
   });
 
   it("answers a reset request for an unknown address like for a known one, and mails only the known one", async () => {
@@ -185,8 +195,8 @@ describe(`accounts on ${testEngine}`, () => {
     const before = mailer.sent.length;
     const unknown = await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: "niemand@example.de" });
     const existing = await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: known.email });
-    const shape = (r: typeof unknown) => (r.ok ? { ok: r.ok, cookies: r.headers.getSetCookie().length } : r);
-    expect(shape(unknown)).toEqual(shape(existing));
+    expect(unknown).toEqual({ email: "niemand@example.de" });
+    expect(existing).toEqual({ email: known.email });
     await mailer.waitFor(known.email, /Passwort zurücksetzen/);
     expect(mailer.sent.slice(before).map((m) => m.to)).toEqual([known.email]);
   });
@@ -200,10 +210,14 @@ describe(`accounts on ${testEngine}`, () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
     const token = new URL(link).searchParams.get("token")!;
 
-    const mismatch = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "anders" });
-    expect(!mismatch.ok && mismatch.fieldErrors?.confirmPassword).toBe("Passwords do not match");
-    const short = await resetPassword(ctxFor(auth, t.db), { token, password: "12345", confirmPassword: "12345" });
-    expect(!short.ok && short.fieldErrors?.password).toBe("Password must be at least 6 characters long");
+    await expect(resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "anders" })).rejects.toMatchObject({
+      reason: "invalid_input",
+      fieldErrors: { confirmPassword: "Passwords do not match" },
+    });
+    await expect(resetPassword(ctxFor(auth, t.db), { token, password: "12345", confirmPassword: "12345" })).rejects.toMatchObject({
+      reason: "invalid_input",
+      fieldErrors: { password: "Password must be at least 6 characters long" },
+    });
 
     // Open event streams of the user hear at once that their sessions ended.
     const listening = listen(t, new RealtimeHub(), { url: t.url });
@@ -211,8 +225,7 @@ describe(`accounts on ${testEngine}`, () => {
     const [owner] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, values.email));
     const heard: string[] = [];
     listening.hub.subscribe(owner!.id, (event) => void heard.push(event.type));
-    const done = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
-    expect(done.ok).toBe(true);
+    await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
     try {
       await expect.poll(() => heard, { timeout: 5_000 }).toContain("session.ended");
     } finally {
@@ -220,11 +233,13 @@ describe(`accounts on ${testEngine}`, () => {
     }
     expect(await sessionOf(cookieA)).toBeNull();
     expect(await sessionOf(cookieB)).toBeNull();
-    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(false);
-    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: "neues-passwort" })).ok).toBe(true);
+    await expect(signedIn(values.email, values.password)).rejects.toMatchObject({ reason: "invalid_credentials" });
+    await signedIn(values.email, "neues-passwort");
 
-    const reused = await resetPassword(ctxFor(auth, t.db), { token, password: "drittes-passwort", confirmPassword: "drittes-passwort" });
-    expect(reused).toMatchObject({ ok: false, code: "INVALID_TOKEN", message: de.resetPassword.invalidLink });
+    await expect(resetPassword(ctxFor(auth, t.db), { token, password: "drittes-passwort", confirmPassword: "drittes-passwort" })).rejects.toMatchObject({
+      code: "INVALID",
+      reason: "reset_link_invalid",
+    });
   });
 
   it("refuses an expired reset link", async () => {
@@ -235,9 +250,11 @@ describe(`accounts on ${testEngine}`, () => {
       .update(verification)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(verification.identifier, `reset-password:${token}`));
-    const expired = await resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" });
-    expect(expired).toMatchObject({ ok: false, code: "INVALID_TOKEN" });
-    expect((await signIn(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email, password: values.password })).ok).toBe(true);
+    await expect(resetPassword(ctxFor(auth, t.db), { token, password: "neues-passwort", confirmPassword: "neues-passwort" })).rejects.toMatchObject({
+      code: "INVALID",
+      reason: "reset_link_invalid",
+    });
+    await signedIn(values.email, values.password);
   });
 
   it("sign-out ends every session of that user, and only of that user", async () => {
@@ -246,9 +263,8 @@ describe(`accounts on ${testEngine}`, () => {
     const laptop = await signedIn(values.email, values.password);
     const phone = await signedIn(values.email, values.password);
     const someoneElse = await signedIn(other.email, other.password);
-    const result = await signOutEverywhere(ctxFor(auth, t.db, clientRequest({ cookie: laptop })));
-    expect(result.ok).toBe(true);
-    expect(result.ok && result.headers.getSetCookie().some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
+    const { headers } = await signOutEverywhere(ctxFor(auth, t.db, clientRequest({ cookie: laptop })));
+    expect(headers.getSetCookie().some((c) => /session_token=;.*Max-Age=0/.test(c))).toBe(true);
     expect(await sessionOf(laptop)).toBeNull();
     expect(await sessionOf(phone)).toBeNull();
     expect((await sessionOf(someoneElse))?.user.email).toBe(other.email);
@@ -274,9 +290,8 @@ describe(`accounts on ${testEngine}`, () => {
     const values = await registerVerified();
     const httpsAuth = createAuth({ db: t.db, baseUrl: "https://marktplatz.example", secret: "https-secret-https-secret-https-secret-01", mailer });
     const request = new Request("https://marktplatz.example/auth", { method: "POST", headers: { [CLIENT_IP_HEADER]: freshIp() } });
-    const result = await signIn({ auth: httpsAuth, db: t.db, request }, { email: values.email, password: values.password });
-    expect(result.ok).toBe(true);
-    const cookie = result.ok ? result.headers.getSetCookie().find((c) => c.includes("session_token=")) : "";
+    const { headers } = await signIn({ auth: httpsAuth, db: t.db, request }, { email: values.email, password: values.password });
+    const cookie = headers.getSetCookie().find((c) => c.includes("session_token="));
     expect(cookie).toMatch(/^__Secure-marktplatz\.session_token=/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -291,5 +306,33 @@ describe(`accounts on ${testEngine}`, () => {
     const [stored] = await t.db.select({ password: account.password }).from(account).innerJoin(user, eq(user.id, account.userId)).where(eq(user.email, values.email));
     const { verifyPassword } = await import("better-auth/crypto");
     expect(await verifyPassword({ hash: stored!.password!, password: "klartext-passwort" })).toBe(true);
+  });
+});
+
+describe("Better Auth's refusals in our terms", () => {
+  type Status = ConstructorParameters<typeof APIError>[0];
+  /** A context whose auth server refuses the reset with `error`. */
+  const refusing = (error: unknown) => ({
+    ...ctxFor(auth, t.db, clientRequest({ ip: freshIp() })),
+    auth: { api: { resetPassword: () => Promise.reject(error) } } as unknown as Auth,
+  });
+  const input = { token: "t", password: "neues-passwort", confirmPassword: "neues-passwort" };
+
+  it.each<[Status, string, object]>([
+    ["UNAUTHORIZED", "INVALID_EMAIL_OR_PASSWORD", { code: "UNAUTHORIZED", reason: "invalid_credentials" }],
+    ["FORBIDDEN", "EMAIL_NOT_VERIFIED", { code: "FORBIDDEN", reason: "email_not_verified" }],
+    ["BAD_REQUEST", "PASSWORD_TOO_SHORT", { code: "INVALID", reason: "password_too_short", field: "password" }],
+    ["BAD_REQUEST", "PASSWORD_TOO_LONG", { code: "INVALID", reason: "password_too_long", field: "password" }],
+    ["BAD_REQUEST", "INVALID_EMAIL", { code: "INVALID", reason: "email_invalid", field: "email" }],
+    ["BAD_REQUEST", "INVALID_TOKEN", { code: "INVALID", reason: "reset_link_invalid" }],
+    ["UNPROCESSABLE_ENTITY", "USER_ALREADY_EXISTS", { code: "INVALID", reason: "account_failed" }],
+    ["INTERNAL_SERVER_ERROR", "FAILED_TO_CREATE_SESSION", { code: "UNAVAILABLE", reason: "account_failed" }],
+  ])("%s %s", async (status, code, expected) => {
+    await expect(resetPassword(refusing(new APIError(status, { code, message: code })), input)).rejects.toMatchObject(expected);
+  });
+
+  it("lets anything that is not one of its API errors through as it is", async () => {
+    const bug = new TypeError("x is undefined");
+    await expect(resetPassword(refusing(bug), input)).rejects.toBe(bug);
   });
 });

@@ -1,13 +1,13 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import { verification } from "~/db/schema";
-import type { z } from "zod";
-import { de } from "~/i18n/de";
 import { runAfterResponse } from "~/lib/after-response.server";
 import { getDatabase, type Database } from "~/lib/db.server";
+import { AppError, type ErrorKind, type ErrorReason } from "~/lib/errors";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { parseInput } from "~/lib/validation";
 import { CLIENT_IP_HEADER, getAuth, type Auth } from "./auth.server";
-import { emailOnlySchema, fieldErrors, resetPasswordSchema, signInSchema, signUpSchema } from "./schema";
+import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from "./schema";
 import { throttleSignIn, type SignInWait } from "./sign-in-throttle.server";
 
 /**
@@ -31,10 +31,6 @@ export interface AccountsContext {
   wait?: SignInWait;
 }
 
-export type AccountResult<T = undefined> =
-  | { ok: true; headers: Headers; data: T }
-  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string>; code?: string };
-
 /** The context the account use-cases need, for a request of the running app. */
 export async function accountsContext(request: Request): Promise<AccountsContext> {
   const [auth, { db }] = await Promise.all([getAuth(), getDatabase()]);
@@ -45,100 +41,102 @@ function clientKey(request: Request): string {
   return request.headers.get(CLIENT_IP_HEADER) || "unknown";
 }
 
-async function limited(ctx: AccountsContext, name: keyof typeof AUTH_RATE_LIMITS, subject = clientKey(ctx.request)) {
+/** Counts the request against the per-client limit, or refuses it (429) when it is used up. */
+async function limit(ctx: AccountsContext, name: keyof typeof AUTH_RATE_LIMITS, subject = clientKey(ctx.request)): Promise<void> {
   const result = await consumeRateLimit(ctx.db, `app:${name}:${subject}`, AUTH_RATE_LIMITS[name]);
-  return result.allowed ? null : ({ ok: false, status: 429, message: de.auth.errors.rateLimited, code: "RATE_LIMITED" } as const);
+  if (!result.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
 }
 
-function invalid(error: z.ZodError) {
-  const errors = fieldErrors(error);
-  return { ok: false as const, status: 400, message: Object.values(errors)[0]!, fieldErrors: errors };
-}
-
+/** The Set-Cookie headers of a Better Auth answer: the only headers of it that the browser must get. */
 function cookieHeaders(source: Headers): Headers {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-/** Better Auth's errors in the product's words. */
-function authFailure(error: unknown) {
+/** Better Auth's refusals by their code, in our terms (the field is where the form shows the reason). */
+const AUTH_REFUSALS: Record<string, { kind: ErrorKind; reason: ErrorReason; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { kind: "UNAUTHORIZED", reason: "invalid_credentials" },
+  EMAIL_NOT_VERIFIED: { kind: "FORBIDDEN", reason: "email_not_verified" },
+  PASSWORD_TOO_SHORT: { kind: "INVALID", reason: "password_too_short", field: "password" },
+  PASSWORD_TOO_LONG: { kind: "INVALID", reason: "password_too_long", field: "password" },
+  INVALID_EMAIL: { kind: "INVALID", reason: "email_invalid", field: "email" },
+  INVALID_TOKEN: { kind: "INVALID", reason: "reset_link_invalid" },
+};
+
+/**
+ * Better Auth declined: its refusal as an AppError (its own words stay in the cause). A code we do
+ * not know is `account_failed`: the user's doing (INVALID) for a 4xx, a part we depend on
+ * (UNAVAILABLE) for a 5xx. Anything that is not one of its API errors is re-thrown as it is.
+ */
+function refusedByAuth(error: unknown): AppError {
   if (!isAPIError(error)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
-  const messages: Record<string, string> = {
-    INVALID_EMAIL_OR_PASSWORD: de.auth.errors.invalidCredentials,
-    EMAIL_NOT_VERIFIED: de.auth.errors.emailNotVerified,
-    PASSWORD_TOO_SHORT: de.auth.errors.passwordTooShort,
-    PASSWORD_TOO_LONG: de.auth.errors.passwordTooLong,
-    INVALID_EMAIL: de.auth.errors.emailInvalid,
-    INVALID_TOKEN: de.resetPassword.invalidLink,
-  };
+  const known = code === undefined ? undefined : AUTH_REFUSALS[code];
+  if (known) return new AppError(known.kind, known.reason, { field: known.field, cause: error });
   const status = typeof error.statusCode === "number" ? error.statusCode : 400;
-  return { ok: false as const, status, code, message: (code && messages[code]) || de.auth.errors.generic };
+  return new AppError(status >= 500 ? "UNAVAILABLE" : "INVALID", "account_failed", { cause: error });
 }
 
-export async function signUp(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult<{ email: string }>> {
-  const parsed = signUpSchema.safeParse(form);
-  if (!parsed.success) return invalid(parsed.error);
-  const limit = await limited(ctx, "signUp");
-  if (limit) return limit;
-  const { firstName, lastName, email, password } = parsed.data;
+/**
+ * Registers an account; the verification mail goes out. A registered address answers exactly like
+ * a new one (its owner is told by mail instead; auth.server.ts), so the form reveals nobody.
+ */
+export async function signUp(ctx: AccountsContext, form: Record<string, unknown>): Promise<{ headers: Headers; email: string }> {
+  const { firstName, lastName, email, password } = parseInput(signUpSchema, form);
+  await limit(ctx, "signUp");
   // Extra fields reach the profile hook through the request body.
   const body = { name: `${firstName} ${lastName}`, email, password, firstName, lastName, callbackURL: "/auth/verified" };
   try {
     const { headers } = await ctx.auth.api.signUpEmail({ body, headers: ctx.request.headers, returnHeaders: true });
-    return { ok: true, headers: cookieHeaders(headers), data: { email } };
+    return { headers: cookieHeaders(headers), email };
   } catch (error) {
-    return authFailure(error);
+    throw refusedByAuth(error);
   }
 }
 
-export async function signIn(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult> {
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) return invalid(parsed.error);
-  const limit = await limited(ctx, "signIn");
-  if (limit) return limit;
-  const attempt = await throttleSignIn(ctx.db, ctx.auth.options.secret ?? "", parsed.data.email, ctx.wait);
+/** Signs in; the answer must pass on the returned session cookie. */
+export async function signIn(ctx: AccountsContext, form: Record<string, unknown>): Promise<{ headers: Headers }> {
+  const { email, password } = parseInput(signInSchema, form);
+  await limit(ctx, "signIn");
+  const attempt = await throttleSignIn(ctx.db, ctx.auth.options.secret ?? "", email, ctx.wait);
   try {
-    const { headers } = await ctx.auth.api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-      headers: ctx.request.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: ctx.request.headers, returnHeaders: true });
     await attempt.finished(false);
-    return { ok: true, headers: cookieHeaders(headers), data: undefined };
+    return { headers: cookieHeaders(headers) };
   } catch (error) {
-    const failure = authFailure(error);
-    await attempt.finished(failure.code === "INVALID_EMAIL_OR_PASSWORD");
-    return failure;
+    const refusal = refusedByAuth(error);
+    // Only a wrong password counts towards the delay (an unverified address had the right one).
+    await attempt.finished(refusal.reason === "invalid_credentials");
+    throw refusal;
   }
 }
 
 /** Sends the verification mail again. Answers the same whether or not the address has an account. */
-export async function resendVerification(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult> {
-  const parsed = emailOnlySchema.safeParse(form);
-  if (!parsed.success) return invalid(parsed.error);
-  const limit = await limited(ctx, "resend");
-  if (limit) return limit;
+export async function resendVerification(ctx: AccountsContext, form: Record<string, unknown>): Promise<void> {
+  const { email } = parseInput(emailOnlySchema, form);
+  await limit(ctx, "resend");
   try {
-    await ctx.auth.api.sendVerificationEmail({ body: { email: parsed.data.email, callbackURL: "/auth/verified" } });
-    return { ok: true, headers: new Headers(), data: undefined };
+    await ctx.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth/verified" } });
   } catch (error) {
-    const failure = authFailure(error);
-    return { ...failure, message: de.auth.resendFailed };
+    throw refusedByAuth(error);
   }
 }
 
-/** Ends every session of the signed-in user ("global" sign-out) and clears the cookies. */
-export async function signOutEverywhere(ctx: AccountsContext): Promise<AccountResult> {
+/** Ends every session of the signed-in user ("global" sign-out); the answer must pass on the cleared cookies. */
+export async function signOutEverywhere(ctx: AccountsContext): Promise<{ headers: Headers }> {
   try {
     await ctx.auth.api.revokeSessions({ headers: ctx.request.headers });
   } catch (error) {
     // Without a valid session there is nothing to revoke; the cookies are still cleared below.
     if (!isAPIError(error)) throw error;
   }
-  const { headers } = await ctx.auth.api.signOut({ headers: ctx.request.headers, returnHeaders: true });
-  return { ok: true, headers: cookieHeaders(headers), data: undefined };
+  try {
+    const { headers } = await ctx.auth.api.signOut({ headers: ctx.request.headers, returnHeaders: true });
+    return { headers: cookieHeaders(headers) };
+  } catch (error) {
+    throw refusedByAuth(error);
+  }
 }
 
 /**
@@ -146,27 +144,21 @@ export async function signOutEverywhere(ctx: AccountsContext): Promise<AccountRe
  * an account: the reset itself (looking the address up, writing the token, mailing the link) runs
  * only after the answer has been sent; a failure there is logged, never shown.
  */
-export async function requestPasswordReset(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult<{ email: string }>> {
-  const parsed = emailOnlySchema.safeParse(form);
-  if (!parsed.success) return invalid(parsed.error);
-  const limit = await limited(ctx, "forgot");
-  if (limit) return limit;
-  const { email } = parsed.data;
+export async function requestPasswordReset(ctx: AccountsContext, form: Record<string, unknown>): Promise<{ email: string }> {
+  const { email } = parseInput(emailOnlySchema, form);
+  await limit(ctx, "forgot");
   runAfterResponse("Password reset could not be started", () => ctx.auth.api.requestPasswordReset({ body: { email } }));
-  return { ok: true, headers: new Headers(), data: { email } };
+  return { email };
 }
 
 /** Sets a new password with a single-use token; every session of the user ends. */
-export async function resetPassword(ctx: AccountsContext, form: Record<string, unknown>): Promise<AccountResult> {
-  const parsed = resetPasswordSchema.safeParse(form);
-  if (!parsed.success) return invalid(parsed.error);
-  const limit = await limited(ctx, "reset");
-  if (limit) return limit;
+export async function resetPassword(ctx: AccountsContext, form: Record<string, unknown>): Promise<void> {
+  const { password, token } = parseInput(resetPasswordSchema, form);
+  await limit(ctx, "reset");
   try {
-    await ctx.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token } });
-    return { ok: true, headers: new Headers(), data: undefined };
+    await ctx.auth.api.resetPassword({ body: { newPassword: password, token } });
   } catch (error) {
-    return authFailure(error);
+    throw refusedByAuth(error);
   }
 }
 

@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { user } from "~/db/schema";
+import { accountsContext } from "~/features/auth/accounts.server";
+import { CLIENT_IP_HEADER, type Auth } from "~/features/auth/auth.server";
+import { de } from "~/i18n/de";
+import { createRequestContext } from "~/lib/request-context.server";
+import { createTestAuth, ctxFor, TEST_BASE_URL } from "../../tests/support/auth-fixtures";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import { action } from "./auth";
+
+// The real use-cases on a test database and a test auth server, instead of the app's own.
+vi.mock("~/features/auth/accounts.server", async (original) => ({ ...(await original<object>()), accountsContext: vi.fn() }));
+
+let t: TestDatabase;
+let auth: Auth;
+let ipCounter = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  ({ auth } = createTestAuth(t.db));
+  vi.mocked(accountsContext).mockImplementation(async (request) => ctxFor(auth, t.db, request));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+/** The form posted to /auth, from a client address of its own (the per-client limits stay out of the way). */
+function post(fields: Record<string, string>, search = "") {
+  const request = new Request(`${TEST_BASE_URL}/auth${search}`, {
+    method: "POST",
+    headers: { [CLIENT_IP_HEADER]: `192.0.2.${++ipCounter}`, Origin: TEST_BASE_URL },
+    body: new URLSearchParams(fields),
+  });
+  return action({ request, params: {}, context: createRequestContext({ requestId: "test", cspNonce: "" }) } as never);
+}
+
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const registration = (overrides: Record<string, string> = {}) => ({
+  intent: "signUp",
+  firstName: "Rita",
+  lastName: "Route",
+  email: `rita.${stamp()}@example.de`,
+  password: "geheim123",
+  terms: "on",
+  ...overrides,
+});
+
+describe(`the /auth action on ${testEngine}`, () => {
+  it("refuses a too-short password as the form's own check: at the field, in the words of its hint", async () => {
+    const values = registration({ password: "12345" });
+    const answer = await post(values);
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toEqual({
+      intent: "signUp",
+      ok: false,
+      reason: "invalid_input",
+      message: de.auth.passwordHint,
+      fieldErrors: { password: de.auth.passwordHint },
+      values: { firstName: "Rita", lastName: "Route", email: values.email },
+    });
+  });
+
+  it("answers a sign-up with the check-inbox data, and a resend from there", async () => {
+    const values = registration({ email: `Neu.${stamp()}@Example.de` });
+    expect((await post(values)).data).toEqual({ intent: "signUp", ok: true, email: values.email.toLowerCase() });
+    expect((await post({ intent: "resend", email: values.email.toLowerCase() })).data).toEqual({ intent: "resend", ok: true, email: values.email.toLowerCase() });
+  });
+
+  it("answers the auth server's refusal of a sign-in with its reason and message, and keeps the address", async () => {
+    const values = registration();
+    await post(values);
+    const answer = await post({ intent: "signIn", email: values.email, password: values.password });
+    expect(answer.init?.status).toBe(403);
+    expect(answer.data).toMatchObject({ intent: "signIn", ok: false, reason: "email_not_verified", message: de.auth.errors.emailNotVerified, values: { email: values.email } });
+  });
+
+  it("signs in with a redirect that carries the session cookie", async () => {
+    const values = registration();
+    await post(values);
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, values.email));
+    const redirected = await post({ intent: "signIn", email: values.email, password: values.password, redirectTo: "/dashboard" }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(redirected).toBeInstanceOf(Response);
+    const response = redirected as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(response.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(true);
+  });
+});
