@@ -8,14 +8,14 @@ import { accountsContext, isResetTokenValid, resetPassword } from "~/features/au
 import { PASSWORD_MIN } from "~/features/auth/schema";
 import { de, pageMeta } from "~/i18n/de";
 import { readForm } from "~/lib/forms.server";
-import { getDatabase } from "~/lib/db.server";
 import { setFlashToast } from "~/lib/flash.server";
+import { database } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
 import type { Route } from "./+types/reset-password";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const { db } = await getDatabase();
+  const db = await database(context);
   return { token, valid: token !== "" && (await isResetTokenValid(db, token)) };
 }
 
