@@ -151,4 +151,21 @@ describe.each(widthNames)("theme at %s width", (width) => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     expectNoErrors(errors);
   });
+
+  it("a reload right after the switch, before the save has landed, keeps the chosen theme", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The save never reaches the server: only what the browser kept at the click can count.
+    let held = false;
+    await page.route("**/preferences**", (route) => {
+      held = true;
+      void route.abort();
+    });
+    await page.getByRole("button", { name: "Dunkles Design verwenden" }).click();
+    await expect.poll(() => held).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.unroute("**/preferences**");
+  });
 });

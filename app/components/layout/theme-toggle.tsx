@@ -3,11 +3,13 @@ import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ThemeName } from "~/features/preferences/preferences";
+import { keepThemeInBrowser } from "~/features/preferences/theme-cookie";
 import { de } from "~/i18n/de";
 
 /**
  * Switches between the light (default) and dark theme. The choice is a
- * cookie the server reads, so the next page renders in it without a flash.
+ * cookie the server reads, so the next page renders in it without a flash;
+ * it is set in the browser at once, so a reload before the save lands keeps it.
  */
 export function ThemeToggle({ theme }: { theme: ThemeName }) {
   const fetcher = useFetcher();
@@ -22,7 +24,7 @@ export function ThemeToggle({ theme }: { theme: ThemeName }) {
   }, [current]);
 
   return (
-    <fetcher.Form method="post" action="/preferences">
+    <fetcher.Form method="post" action="/preferences" onSubmit={() => keepThemeInBrowser(next)}>
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <Button type="submit" variant="ghost" size="icon" aria-label={next === "dark" ? de.theme.toDark : de.theme.toLight}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { preferenceCookie } from "~/features/preferences/preferences.server";
-import { themeCookie } from "./theme-switch";
+import { themeCookie } from "~/features/preferences/theme-cookie";
 
 describe("the theme cookie the switch sets in the browser", () => {
   it.each([

@@ -1,23 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
-import { PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE_NAME, type ThemeName } from "~/features/preferences/preferences";
+import type { ThemeName } from "~/features/preferences/preferences";
+import { keepThemeInBrowser } from "~/features/preferences/theme-cookie";
 import { de } from "~/i18n/de";
 import { cn } from "~/lib/class-names";
 import type { action } from "~/routes/profile";
-
-/** The theme cookie as the server sets it (same name and attributes as preferenceCookie, preferences.server.ts). */
-export function themeCookie(theme: ThemeName, secure: boolean): string {
-  return `${THEME_COOKIE_NAME}=${theme}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-/**
- * Keeps the theme in the browser at once: the cookie the server renders pages with, so that a
- * reload right after the switch, before the save has landed, shows the chosen theme.
- */
-function keepInBrowser(theme: ThemeName) {
-  document.cookie = themeCookie(theme, window.location.protocol === "https:");
-}
 
 /** Light (default) or dark; kept in the browser's cookie at once and saved with the account. */
 export function ThemeSwitch({ theme }: { theme: ThemeName }) {
@@ -58,7 +46,7 @@ export function ThemeSwitch({ theme }: { theme: ThemeName }) {
           aria-describedby="theme-hint"
           onClick={() => {
             const next = dark ? "light" : "dark";
-            keepInBrowser(next);
+            keepThemeInBrowser(next);
             setCurrent(next);
             void fetcher.submit({ intent: "theme", theme: next }, { method: "post", action: "/profile" });
           }}
