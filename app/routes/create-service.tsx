@@ -1,9 +1,8 @@
 import { useEffect } from "react";
 import { redirect } from "react-router";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
-import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
+import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
 import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -33,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CreateService({ actionData }: Route.ComponentProps) {
   useEffect(() => {
-    if (actionData && !actionData.ok) toast.error(de.services.form.createError, { id: SERVICE_FORM_TOAST, description: actionData.message });
+    if (actionData && !actionData.ok) showServiceFormError(de.services.form.createError, actionData.message);
   }, [actionData]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">

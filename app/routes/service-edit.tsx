@@ -1,9 +1,8 @@
 import { useEffect, useMemo } from "react";
 import { redirect } from "react-router";
-import { toast } from "sonner";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
-import { SERVICE_FORM_TOAST, ServiceForm } from "~/features/services/components/service-form";
+import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
 import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -64,7 +63,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
   const { service, categories } = loaderData;
   const schema = useMemo(() => editServiceSchema(service.category), [service.category]);
   useEffect(() => {
-    if (actionData && !actionData.ok) toast.error(de.services.form.updateError, { id: SERVICE_FORM_TOAST, description: actionData.message });
+    if (actionData && !actionData.ok) showServiceFormError(de.services.form.updateError, actionData.message);
   }, [actionData]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">

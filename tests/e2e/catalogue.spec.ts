@@ -213,6 +213,8 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     await page.getByText("149,50 €").first().waitFor();
     await page.getByText("Dienstleistung veröffentlicht").waitFor();
+    // The refusal before the success is gone with the form (not stacked above the success).
+    await page.getByText("Error creating service").waitFor({ state: "detached" });
     const detailUrl = page.url();
 
     await page.getByRole("link", { name: "Bearbeiten" }).click();

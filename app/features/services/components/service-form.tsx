@@ -9,8 +9,22 @@ import { de } from "~/i18n/de";
 import { fieldErrors } from "~/lib/validation";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
 
-/** The one error toast of the service form: a newer refusal replaces it, leaving the form removes it. */
-export const SERVICE_FORM_TOAST = "service-form-error";
+/**
+ * The service form's error toasts: a newer refusal replaces the one shown, and leaving the form (a
+ * success goes to the service page with its own toast) removes it. Each toast gets a fresh id:
+ * sonner keeps a dismissed toast's id while it fades out, and a new toast under that id would stay hidden.
+ */
+const shownErrors = new Set<string | number>();
+
+function dismissServiceFormErrors() {
+  for (const id of shownErrors) toast.dismiss(id);
+  shownErrors.clear();
+}
+
+export function showServiceFormError(title: string, description?: string) {
+  dismissServiceFormErrors();
+  shownErrors.add(toast.error(title, { description }));
+}
 
 export interface ServiceFormValues {
   title: string;
@@ -51,7 +65,7 @@ export function ServiceForm({
   const [client, setClient] = useState<{ over: typeof serverErrors; errors: Record<string, string> } | null>(null);
   const errors = client && client.over === serverErrors ? client.errors : serverErrors;
   // A success leaves the form (to the service page with its own toast): earlier errors go with it.
-  useEffect(() => () => void toast.dismiss(SERVICE_FORM_TOAST), []);
+  useEffect(() => dismissServiceFormErrors, []);
 
   const check = (event: FormEvent<HTMLFormElement>) => {
     const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
@@ -59,7 +73,7 @@ export function ServiceForm({
     event.preventDefault();
     const found = fieldErrors(result.error);
     setClient({ over: serverErrors, errors: found });
-    toast.error(invalidTitle, { id: SERVICE_FORM_TOAST, description: Object.values(found)[0] });
+    showServiceFormError(invalidTitle, Object.values(found)[0]);
     const first = Object.keys(found)[0];
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
