@@ -27,6 +27,8 @@ export interface FileStorage {
   list(prefix: string): AsyncIterable<StoredFile>;
   /** When the file last changed, or null when there is no such file. */
   modifiedAt(key: string): Promise<Date | null>;
+  /** Resolves when the store can be used (readiness checks); rejects with why not. */
+  ping(): Promise<void>;
 }
 
 export interface StoredFile {
@@ -92,6 +94,10 @@ export function createLocalStorage(root: string): FileStorage {
     return path.join(root, ...key.split("/"));
   };
   return {
+    async ping() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
+    },
     async put(key, data) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
