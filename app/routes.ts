@@ -49,6 +49,9 @@ export default [
   route("storage/*", "routes/storage.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/mail/:id", "routes/dev.mail.message.tsx"),
+  // Probes for a load balancer or an orchestrator (liveness, readiness).
+  route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
 
   // Any other path: the 404 page.
   route("*", "routes/not-found.tsx"),

@@ -4,6 +4,7 @@ import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/re
 import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
+import { setDraining } from "./health.server";
 import { startRateLimitPruner } from "./rate-limit.server";
 import { getStorage } from "./storage.server";
 import { startStorageSweeper } from "./storage-sweep.server";
@@ -23,6 +24,7 @@ let stopPruner: (() => void) | undefined;
  */
 export async function startApplication(): Promise<StartedApplication> {
   const config = env();
+  setDraining(false);
   // Fails now (not at the first upload) when the storage settings cannot be honoured.
   getStorage();
   const handle = await initDatabase(
@@ -49,6 +51,8 @@ export async function startApplication(): Promise<StartedApplication> {
 }
 
 export async function drainApplication(): Promise<void> {
+  // From now on /readyz answers 503: a load balancer stops sending new requests here.
+  setDraining(true);
   // Event streams never finish on their own: end them so the server can close.
   try {
     getRealtime().hub.closeAll();

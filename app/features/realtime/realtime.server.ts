@@ -117,6 +117,8 @@ export interface Listening {
   hub: RealtimeHub;
   /** Resolves once the LISTEN is in place. */
   ready: Promise<void>;
+  /** Whether events reach this process now: the LISTEN is in place (PostgreSQL: its connection is up). */
+  isListening(): boolean;
   stop(): Promise<void>;
 }
 
@@ -129,13 +131,16 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
   if (handle.engine === "pglite") {
     const pglite = handle.pglite!;
     let unlisten: (() => Promise<void>) | undefined;
+    let stopped = false;
     const ready = pglite.listen(CHANNEL, (payload) => hub.dispatch(payload)).then((fn) => {
       unlisten = fn;
     });
     return {
       hub,
       ready,
+      isListening: () => !stopped && !!unlisten && !pglite.closed,
       stop: async () => {
+        stopped = true;
         await ready.catch(() => {});
         await unlisten?.().catch(() => {});
       },
@@ -150,6 +155,7 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
   let ping: NodeJS.Timeout | undefined;
+  let listening = false;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -160,6 +166,7 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
     let failed = false;
     const retry = () => {
       clearInterval(ping);
+      if (client === next) listening = false;
       if (failed || stopped) return;
       failed = true;
       next.removeAllListeners("notification");
@@ -178,6 +185,7 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
       await next.query(`LISTEN ${CHANNEL}`);
       if (attempt > 0) hub.broadcastResync();
       attempt = 0;
+      listening = !stopped && client === next;
       markReady();
       ping = setInterval(() => {
         const timeout = setTimeout(retry, 10_000);
@@ -199,8 +207,10 @@ export function listen(handle: DatabaseHandle, hub = new RealtimeHub(), options:
   return {
     hub,
     ready,
+    isListening: () => listening,
     stop: async () => {
       stopped = true;
+      listening = false;
       clearTimeout(timer);
       clearInterval(ping);
       await client?.end().catch(() => {});
@@ -220,6 +230,11 @@ export function getRealtime(): Listening {
   const current = globalForRealtime.__marketplaceRealtime;
   if (!current) throw new Error("Realtime has not been started.");
   return current;
+}
+
+/** Whether this process's realtime listener is up (false before the start and after the stop). */
+export function isRealtimeListening(): boolean {
+  return globalForRealtime.__marketplaceRealtime?.isListening() ?? false;
 }
 
 export async function stopRealtime(): Promise<void> {
