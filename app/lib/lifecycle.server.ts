@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
 import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
+import { runStorageCommand } from "~/features/admin/storage-migrate.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
@@ -73,6 +74,8 @@ export async function runAdmin(args: string[]): Promise<{ code: number; output: 
   let handle;
   try {
     const config = env();
+    // Storage commands need no database (and so run while the server does, even on PGlite).
+    if (args[0] === "storage") return { code: 0, output: await runStorageCommand(args.slice(1), config, (line) => console.log(line)) };
     handle = await openDatabase(
       config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
     );
