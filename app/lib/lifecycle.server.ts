@@ -24,7 +24,7 @@ let stopPruner: (() => void) | undefined;
  */
 export async function startApplication(): Promise<StartedApplication> {
   const config = env();
-  // Fails now (not at the first upload) when the storage settings cannot be honoured.
+  // Chooses the store now (S3 when S3_* is set, else DATA_DIR/storage), not at the first upload.
   getStorage();
   const handle = await initDatabase(
     config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
