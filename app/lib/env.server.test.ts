@@ -14,6 +14,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const s3Keys = { S3_BUCKET: "marktplatz-files", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" };
+
 function configError(source: Record<string, string>): string {
   try {
     parseEnv(source);
@@ -69,6 +71,13 @@ describe("configuration", () => {
     [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO must be true or false/],
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters long$/],
     [{ S3_BUCKET: "files" }, /^Invalid configuration: S3_ACCESS_KEY_ID is required when any S3 setting is given/],
+    [{ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k" }, /^Invalid configuration: S3_SECRET_ACCESS_KEY is required when any S3 setting is given/],
+    [{ S3_ENDPOINT: "http://minio:9000" }, /^Invalid configuration: S3_BUCKET is required when any S3 setting is given/],
+    [{ S3_ENDPOINT: "minio:9000", ...s3Keys }, /^Invalid configuration: S3_ENDPOINT must start with http:\/\/ or https:\/\//],
+    [{ S3_ENDPOINT: "not a url", ...s3Keys }, /^Invalid configuration: S3_ENDPOINT must be a URL/],
+    [{ ...s3Keys, S3_BUCKET: "My_Bucket" }, /^Invalid configuration: S3_BUCKET must be a bucket name .* \(got "My_Bucket"\)$/],
+    [{ ...s3Keys, S3_REGION: "EU Central" }, /^Invalid configuration: S3_REGION must be a region name like eu-central-1/],
+    [{ ...s3Keys, S3_FORCE_PATH_STYLE: "sometimes" }, /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/],
     [{ PAGE_CACHE_SECONDS: "90" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be between 0 and 60/],
     [{ PAGE_CACHE_SECONDS: "bald" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be a number of seconds/],
     [
@@ -85,7 +94,22 @@ describe("configuration", () => {
     expect(text).not.toContain("\n");
   });
 
+  it("reads the S3 settings (the region defaults, path style is off unless asked)", () => {
+    const dataDir = tempDir();
+    expect(parseEnv({ DATA_DIR: dataDir, ...s3Keys }).s3).toEqual({
+      endpoint: undefined,
+      bucket: "marktplatz-files",
+      region: "eu-central-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI-secret",
+      forcePathStyle: false,
+    });
+    const minio = parseEnv({ DATA_DIR: dataDir, ...s3Keys, S3_ENDPOINT: "http://minio.internal:9000", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" }).s3;
+    expect(minio).toMatchObject({ endpoint: "http://minio.internal:9000", region: "us-east-1", forcePathStyle: true });
+  });
+
   it("never echoes secrets or connection strings", () => {
+    expect(configError({ DATA_DIR: tempDir(), ...s3Keys, S3_REGION: "x y" })).not.toContain("wJalrXUtnFEMI");
     const text = configError({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://user:topsecret@host/db" });
     expect(text).not.toContain("topsecret");
   });

@@ -36,11 +36,19 @@ const envSchema = z
       .refine((v) => /^smtps?:\/\//.test(v), { message: "must start with smtp:// or smtps://" })
       .optional(),
     MAIL_FROM: z.string().min(3, { message: "must be an address like Marktplatz <noreply@example.de>" }).optional(),
-    S3_ENDPOINT: z.string().url({ message: "must be a URL" }).optional(),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z
+      .string()
+      .url({ message: "must be a URL like https://s3.eu-central-1.amazonaws.com or http://minio.internal:9000" })
+      .refine((v) => /^https?:\/\//.test(v), { message: "must start with http:// or https://" })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)" })
+      .optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, { message: "must be a region name like eu-central-1" }).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.optional(),
     SEED_DEMO: booleanString.optional(),
     PAGE_CACHE_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
@@ -64,7 +72,8 @@ const envSchema = z
       });
     }
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
+    const anyS3 = [...s3, env.S3_ENDPOINT, env.S3_REGION, env.S3_FORCE_PATH_STYLE].some((v) => v !== undefined);
+    if (anyS3 && !s3.every(Boolean)) {
       ctx.addIssue({
         code: "custom",
         path: [env.S3_BUCKET ? (env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID") : "S3_BUCKET"],
@@ -83,7 +92,15 @@ export interface AppEnv {
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
-    | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        /** Bucket in the path (`http://host/bucket/key`), as MinIO-style endpoints need. */
+        forcePathStyle: boolean;
+      }
     | undefined;
   seedDemo: boolean;
   /** How long the anonymous catalogue HTML is shared (0: off). */
@@ -130,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
           region: env.S3_REGION ?? "eu-central-1",
           accessKeyId: env.S3_ACCESS_KEY_ID!,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
         }
       : undefined,
     // Demo content (with publicly known passwords) is for trying the product locally: never by

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
 import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
+import { runStorageCommand } from "~/features/admin/storage-migrate.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
@@ -25,7 +26,7 @@ let stopPruner: (() => void) | undefined;
 export async function startApplication(): Promise<StartedApplication> {
   const config = env();
   setDraining(false);
-  // Fails now (not at the first upload) when the storage settings cannot be honoured.
+  // Chooses the store now (S3 when S3_* is set, else DATA_DIR/storage), not at the first upload.
   getStorage();
   const handle = await initDatabase(
     config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
@@ -77,6 +78,8 @@ export async function runAdmin(args: string[]): Promise<{ code: number; output: 
   let handle;
   try {
     const config = env();
+    // Storage commands need no database (and so run while the server does, even on PGlite).
+    if (args[0] === "storage") return { code: 0, output: await runStorageCommand(args.slice(1), config, (line) => console.log(line)) };
     handle = await openDatabase(
       config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
     );

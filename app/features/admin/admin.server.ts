@@ -6,7 +6,8 @@ import { isUuid } from "~/lib/ids";
 export const ADMIN_USAGE = `Usage:
   npm run admin -- role <email> support|user       set a user's role
   npm run admin -- premium <email> on|off          mark a user as Premium member or not
-  npm run admin -- feature <serviceId> on|off      feature a service (always listed first) or not`;
+  npm run admin -- feature <serviceId> on|off      feature a service (always listed first) or not
+  npm run admin -- storage migrate                 copy every file from DATA_DIR/storage to the S3 bucket (S3_*)`;
 
 /** A mistake in the command or its arguments: printed as is, exit code 1. */
 export class AdminError extends Error {
