@@ -52,6 +52,7 @@ export default [
   // Probes for a load balancer or an orchestrator (liveness, readiness).
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  route("metrics", "routes/metrics.ts"),
 
   // Any other path: the 404 page.
   route("*", "routes/not-found.tsx"),

@@ -62,6 +62,8 @@ describe("configuration", () => {
 
   it.each([
     [{ PORT: "abc" }, /^Invalid configuration: PORT must be a port number \(got "abc"\)$/],
+    // A token is never echoed.
+    [{ METRICS_TOKEN: "kurz" }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters \(generate one with: openssl rand -hex 24\)$/],
     [{ PORT: "70000" }, /^Invalid configuration: PORT must be between 1 and 65535/],
     [{ DATABASE_URL: "mysql://x@y/z" }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\//],
     [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL must be a URL/],

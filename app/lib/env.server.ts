@@ -55,6 +55,7 @@ const envSchema = z
       .min(0, { message: "must be between 0 and 60" })
       .max(60, { message: "must be between 0 and 60" })
       .default(5),
+    METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters (generate one with: openssl rand -hex 24)" }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://") && !env.AUTH_SECRET) {
@@ -105,6 +106,8 @@ export interface AppEnv {
   seedDemo: boolean;
   /** How long the anonymous catalogue HTML is shared (0: off). */
   pageCacheSeconds: number;
+  /** Bearer token for GET /metrics; without it only this machine may read them. */
+  metricsToken: string | undefined;
 }
 
 /** A configuration mistake: its message is one line that names the variable. */
@@ -125,7 +128,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     const value = source[name];
-    const shown = value === undefined || /SECRET|PASSWORD|URL/.test(name) ? "" : ` (got "${value}")`;
+    const shown = value === undefined || /SECRET|PASSWORD|URL|TOKEN/.test(name) ? "" : ` (got "${value}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
@@ -153,6 +156,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Demo content (with publicly known passwords) is for trying the product locally: never by
     // default on a real PostgreSQL or on a public https deployment, only when asked for.
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    metricsToken: env.METRICS_TOKEN,
     seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && !(env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://"))),
   };
 }

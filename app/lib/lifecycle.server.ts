@@ -5,6 +5,7 @@ import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/re
 import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
+import { setGaugeSources } from "./metrics.server";
 import { setDraining } from "./health.server";
 import { startRateLimitPruner } from "./rate-limit.server";
 import { getStorage } from "./storage.server";
@@ -32,7 +33,14 @@ export async function startApplication(): Promise<StartedApplication> {
     config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
   );
   // Realtime: LISTEN on its own connection (PostgreSQL) or in-process (PGlite).
-  await startRealtime(handle, config.databaseUrl).ready;
+  const realtime = startRealtime(handle, config.databaseUrl);
+  await realtime.ready;
+  // What /metrics reads when scraped.
+  const { pool } = handle;
+  setGaugeSources({
+    openStreams: () => realtime.hub.streamCount,
+    pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+  });
   // Files whose row never got committed (or whose deletion was cut short) are removed later.
   stopSweeper?.();
   stopSweeper = startStorageSweeper(handle.db, getStorage());

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
+import { realtimeDeliveryLag } from "~/lib/metrics.server";
 
 /**
  * Realtime events (architecture.md section 4). An event names what changed by id only; the
@@ -21,6 +22,8 @@ interface Envelope {
   /** User ids the event is for. */
   to: string[];
   event: RealtimeEvent;
+  /** When it was published (ms since epoch), for the delivery-lag metric. */
+  at?: number;
 }
 
 export const CHANNEL = "marketplace_events";
@@ -34,7 +37,7 @@ export const CHANNEL = "marketplace_events";
 export async function publish(db: Pick<Database, "execute">, to: (string | null | undefined)[], event: RealtimeEvent): Promise<void> {
   const recipients = [...new Set(to.filter((id): id is string => !!id))];
   if (recipients.length === 0) return;
-  const payload: Envelope = { to: recipients, event };
+  const payload: Envelope = { to: recipients, event, at: Date.now() };
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
@@ -82,6 +85,7 @@ export class RealtimeHub {
       return;
     }
     if (!Array.isArray(envelope.to) || !envelope.event) return;
+    if (typeof envelope.at === "number") realtimeDeliveryLag.observe(Math.max(0, Date.now() - envelope.at) / 1000);
     for (const userId of envelope.to) {
       for (const listener of this.listeners.get(userId) ?? []) listener(envelope.event);
     }
