@@ -11,6 +11,8 @@ export interface RequestLogOptions {
   routeOf?: (req: Request) => string | undefined;
 }
 
+const RESPONSE_HEADERS = new Set(["content-type", "content-length", "location", "cache-control", "set-cookie"]);
+
 type HttpRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
 
 function urlOf(req: HttpRequest): string {
@@ -35,6 +37,11 @@ export function requestLog({ logger, routeOf }: RequestLogOptions): RequestHandl
         url: req.url,
         headers: req.headers,
         remoteAddress: req.remoteAddress,
+      }),
+      // Of the answer's headers only those that say what went out (security headers are the same on every line).
+      res: (res: { statusCode: number; headers?: Record<string, unknown> }) => ({
+        statusCode: res.statusCode,
+        headers: Object.fromEntries(Object.entries(res.headers ?? {}).filter(([name]) => RESPONSE_HEADERS.has(name))),
       }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),

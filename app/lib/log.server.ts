@@ -72,6 +72,7 @@ export function loggerOptions(level: Level | "silent" = logLevel()): LoggerOptio
   return {
     level,
     base: undefined, // no pid/hostname: the platform adds where a line came from
+    timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     // The request a line belongs to, wherever in the request it was written.
     mixin() {
@@ -87,18 +88,20 @@ export function createLogger(destination?: DestinationStream, level?: Level | "s
   return pino(loggerOptions(level), destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
-// The process's logger. Development: pretty lines (pino-pretty, a dev dependency, runs in a worker).
-// Elsewhere: JSON lines on stdout, through a destination tests can replace (setLogDestination).
+// The process's logger. Development: readable lines (pino-pretty, a dev dependency, in this process
+// and synchronous, so that a line logged right before process.exit is not lost as it is with a
+// worker-thread transport). Elsewhere: JSON lines on stdout, through a destination tests can
+// replace (setLogDestination).
 let destination: DestinationStream = pino.destination({ dest: 1, sync: true });
 const switchable: DestinationStream = { write: (line) => destination.write(line) };
 
-export const log: Logger =
-  process.env.NODE_ENV === "development"
-    ? pino({
-        ...loggerOptions(),
-        transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
-      })
-    : pino(loggerOptions(), switchable);
+async function developmentStream(): Promise<DestinationStream> {
+  const { default: pretty } = await import("pino-pretty");
+  // One line per request in the terminal: its message already says method, URL and status.
+  return pretty({ colorize: true, translateTime: "HH:MM:ss", ignore: "req,res", singleLine: true, sync: true });
+}
+
+export const log: Logger = pino(loggerOptions(), process.env.NODE_ENV === "development" ? await developmentStream() : switchable);
 
 /** Where the process logger writes (tests collect lines; undefined: stdout again). */
 export function setLogDestination(next: DestinationStream | undefined): void {
