@@ -78,6 +78,11 @@ describe("the server logger", () => {
     expect(logLevel(undefined)).toBe("info");
   });
 
+  it("scrubs the password of a connection string", () => {
+    expect(scrub("connect postgres://app:s3cret@127.0.0.1:5432/db failed")).toBe("connect postgres://app:[redacted]@127.0.0.1:5432/db failed");
+    expect(scrub("smtps://mailer:pa55@smtp.example.org:465")).toBe("smtps://mailer:[redacted]@smtp.example.org:465");
+  });
+
   it("scrub leaves ordinary text alone", () => {
     expect(scrub("GET /services?category=Design&page=2 200")).toBe("GET /services?category=Design&page=2 200");
     expect(scrub("react-router@7.18.4 at /work/app/node_modules/x.js:1:2")).toBe("react-router@7.18.4 at /work/app/node_modules/x.js:1:2");

@@ -30,12 +30,15 @@ const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Z
 // `token=…`, `session_token=…`, `password=…`, `client_secret=…` in URLs, cookie strings and messages.
 const SECRET_PARAMETER = /\b([\w.-]*(?:token|password|passwd|secret)[\w.-]*=)[^&;,\s"'<>]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/-]+=*/g;
+// The password in a URL's user part (postgres://user:secret@host, smtps://user:secret@host).
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s/]+@/gi;
 // Fields whose value is a secret wherever they appear (a header object, a form, an error's details).
 const SECRET_KEY = /^(?:cookie|set-cookie|authorization|proxy-authorization|password|passwd|[\w-]*token|[\w-]*secret)$/i;
 
 /** A text with e-mail addresses and secret-looking values replaced. */
 export function scrub(text: string): string {
   return text
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(EMAIL, "[email]")
     .replace(SECRET_PARAMETER, `$1${REDACTED}`)
     .replace(BEARER, `$1 ${REDACTED}`);
