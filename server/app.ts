@@ -4,20 +4,21 @@
 // `shutdown()` on SIGTERM.
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
-import { randomUUID } from "node:crypto";
 import express from "express";
 import { bodyLimit } from "./body-limit";
 import { methodCheck } from "./method-check";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
-import { routePolicies } from "./route-policies";
+import { requestLog } from "./request-log";
+import { routeIds, routePolicies } from "./route-policies";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { catalogCounts } from "~/features/services/catalogue.server";
 import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
-import { createRequestContext, runWithRequestId } from "~/lib/request-context.server";
+import { log } from "~/lib/log.server";
+import { createRequestContext } from "~/lib/request-context.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
 import * as serverBuild from "virtual:react-router/server-build";
 
@@ -25,13 +26,9 @@ const policyOf = routePolicies(serverBuild);
 
 export const app = express();
 app.disable("x-powered-by");
-// Every request gets an id: in its logs (through the async context) and in the answer.
-app.use((_req, res, next) => {
-  const requestId = randomUUID();
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
-  runWithRequestId(requestId, next);
-});
+// Every request gets an id (a sane incoming X-Request-Id is kept): in its logs (through the async
+// context), in the answer, and in the one line logged when it is over (server/request-log.ts).
+app.use(requestLog({ logger: log, routeOf: routeIds(serverBuild) }));
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development", ownContentPolicy: (req) => policyOf(req).ownContentPolicy === true }));
 // Only GET, HEAD and POST reach the router; any other method is a quiet 405 with Allow.
 app.use(methodCheck());
@@ -77,3 +74,5 @@ export const startup = startApplication;
 export const admin = runAdmin;
 export const drain = drainApplication;
 export const shutdown = stopApplication;
+/** The server's logger, for the host's own lines (server/index.js). */
+export { log };

@@ -44,20 +44,23 @@ if (development) {
   host.use(appModule.app);
 }
 
+const { log } = appModule;
 let config;
 try {
   config = await appModule.startup();
 } catch (error) {
-  // A configuration or start-up error is one clear line, not a stack trace.
-  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  // A configuration error is one clear line for the operator, not a log record; other start-up errors are logged with their stack.
+  if (error instanceof Error && error.name === "ConfigError") console.error(error.message);
+  else log.fatal({ err: error }, "Start-up failed");
   process.exit(1);
 }
 
 const server = host.listen(config.port, () => {
-  console.log(`Marktplatz läuft auf ${config.baseUrl} (Port ${config.port}, Datenbank: ${config.engine})`);
+  log.info(`Marktplatz läuft auf ${config.baseUrl} (Port ${config.port}, Datenbank: ${config.engine})`);
 });
 server.on("error", (error) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use (set PORT to use another).` : error);
+  if (error.code === "EADDRINUSE") log.fatal(`Port ${config.port} is already in use (set PORT to use another).`);
+  else log.fatal({ err: error }, "The server could not listen");
   process.exit(1);
 });
 
@@ -65,9 +68,9 @@ let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing open requests, then stopping.`);
+  log.info(`${signal} received: finishing open requests, then stopping.`);
   const force = setTimeout(() => {
-    console.error("Shutdown took longer than 10 s; exiting.");
+    log.error("Shutdown took longer than 10 s; exiting.");
     process.exit(1);
   }, 10_000);
   force.unref();

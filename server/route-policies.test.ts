@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import type { RoutePolicy } from "~/lib/route-policy";
-import { routePolicies } from "./route-policies";
+import { routeIds, routePolicies } from "./route-policies";
 
 interface Entry {
   id?: string;
@@ -33,11 +33,25 @@ async function realRoutes(): Promise<Pick<ServerBuild, "routes">> {
 }
 
 let policyOf: (req: Request) => RoutePolicy;
+let routeOf: (req: Request) => string | undefined;
 const at = (url: string) => policyOf({ originalUrl: url } as Request);
 const id = "3f1c2a4e-8b7d-4c6e-9a10-1234567890ab";
 
 beforeAll(async () => {
-  policyOf = routePolicies(await realRoutes());
+  const build = await realRoutes();
+  policyOf = routePolicies(build);
+  routeOf = routeIds(build);
+});
+
+describe("the route a request is served with (for the request log)", () => {
+  it("is the deepest matching route's id, for pages and their data requests; the not-found page for an unknown path", () => {
+    const of = (url: string) => routeOf({ originalUrl: url } as Request);
+    expect(of(`/services/${id}`)).toBe("routes/service-detail");
+    expect(of(`/services/${id}.data`)).toBe("routes/service-detail");
+    expect(of("/services?q=Logo")).toBe("routes/services");
+    expect(of("/_root.data")).toBe(of("/"));
+    expect(of("/nirgendwo/tief/unten")).toBe("routes/not-found");
+  });
 });
 
 describe("what the routes declare about themselves (read by the HTTP host)", () => {

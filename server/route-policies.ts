@@ -9,6 +9,49 @@ import { routedPath } from "./routed-path";
  * `/_root.data`) belong to the page they load.
  */
 export function routePolicies(build: Pick<ServerBuild, "routes">): (req: Request) => RoutePolicy {
+  const roots = routeTree(build);
+  const cache = new Map<string, RoutePolicy>();
+  return (req) => {
+    const path = pagePath(req);
+    let policy = cache.get(path);
+    if (policy) return policy;
+    policy = {};
+    for (const match of matchRoutes(roots, path) ?? []) {
+      const declared = (match.route as { policy?: RoutePolicy }).policy;
+      if (declared) policy = { ...policy, ...declared };
+    }
+    if (cache.size > 5_000) cache.clear();
+    cache.set(path, policy);
+    return policy;
+  };
+}
+
+/**
+ * The id of the route React Router serves a request with (the deepest match, e.g.
+ * `routes/services.$id`), for log lines; undefined when no route matches.
+ */
+export function routeIds(build: Pick<ServerBuild, "routes">): (req: Request) => string | undefined {
+  const roots = routeTree(build);
+  const cache = new Map<string, string | undefined>();
+  return (req) => {
+    const path = pagePath(req);
+    if (cache.has(path)) return cache.get(path);
+    const id = matchRoutes(roots, path)?.at(-1)?.route.id;
+    if (cache.size > 5_000) cache.clear();
+    cache.set(path, id);
+    return id;
+  };
+}
+
+/** React Router's data requests (`/x.data`, `/_root.data`) belong to the page they load. */
+function pagePath(req: Request): string {
+  const path = routedPath(req);
+  if (path === "/_root.data") return "/";
+  if (path.endsWith(".data")) return path.slice(0, -".data".length);
+  return path;
+}
+
+function routeTree(build: Pick<ServerBuild, "routes">): RouteObject[] {
   const objects = new Map<string, RouteObject & { policy?: RoutePolicy }>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -23,20 +66,5 @@ export function routePolicies(build: Pick<ServerBuild, "routes">): (req: Request
     if (parent) (parent.children ??= []).push(object);
     else roots.push(object);
   }
-  const cache = new Map<string, RoutePolicy>();
-  return (req) => {
-    let path = routedPath(req);
-    if (path === "/_root.data") path = "/";
-    else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-    let policy = cache.get(path);
-    if (policy) return policy;
-    policy = {};
-    for (const match of matchRoutes(roots, path) ?? []) {
-      const declared = (match.route as { policy?: RoutePolicy }).policy;
-      if (declared) policy = { ...policy, ...declared };
-    }
-    if (cache.size > 5_000) cache.clear();
-    cache.set(path, policy);
-    return policy;
-  };
+  return roots;
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { afterResponseWorkSettled, runAfterResponse, withResponseScope } from "./after-response.server";
+import { captureLog } from "../../tests/support/log-capture";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -38,10 +39,10 @@ describe("work after the response", () => {
   });
 
   it("logs a failure and never hands it to the caller", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     expect(() => runAfterResponse("Reset could not be started", () => Promise.reject(new Error("database gone")))).not.toThrow();
     await afterResponseWorkSettled();
-    expect(logged).toHaveBeenCalledWith("Reset could not be started:", expect.objectContaining({ message: "database gone" }));
+    expect(logged.errors()).toEqual([expect.objectContaining({ msg: "Reset could not be started", err: expect.objectContaining({ message: "database gone" }) })]);
   });
 
   it("with Express (as in server/app.ts), the client has its answer before the work starts", async () => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { log } from "./log.server";
 
 /**
  * Work that must not be part of the answer: it starts once the response of the request that asked
@@ -41,7 +42,7 @@ export function runAfterResponse(label: string, work: () => Promise<unknown>): v
     const start = () => {
       Promise.resolve()
         .then(work)
-        .catch((error: unknown) => console.error(`${label}:`, error))
+        .catch((error: unknown) => log.error({ err: error }, label))
         .finally(resolve);
     };
     const scope = scopes.getStore();

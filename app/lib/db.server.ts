@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { log } from "./log.server";
 
 /** The database as the features see it: one PostgreSQL dialect, whichever engine runs it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
     // numeric stays a string (exact money); int8 counts become numbers.
-    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    pool.on("error", (error) => log.error({ err: error }, "PostgreSQL pool error"));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migratePg(db as never, { migrationsFolder: migrationsFolder() });

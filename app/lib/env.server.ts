@@ -50,6 +50,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.optional(),
     SEED_DEMO: booleanString.optional(),
+    // Read by the logger itself (app/lib/log.server.ts); checked here so that a typo stops the start.
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).optional(),
     PAGE_CACHE_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
       .min(0, { message: "must be between 0 and 60" })

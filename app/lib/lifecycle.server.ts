@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
+import { DEMO_EMAIL_DOMAIN, DEMO_USERS, seedDemoContent } from "~/db/seed.server";
 import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
 import { runStorageCommand } from "~/features/admin/storage-migrate.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
@@ -7,6 +7,7 @@ import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 import { setGaugeSources } from "./metrics.server";
 import { setDraining } from "./health.server";
+import { log } from "./log.server";
 import { startRateLimitPruner } from "./rate-limit.server";
 import { getStorage } from "./storage.server";
 import { startStorageSweeper } from "./storage-sweep.server";
@@ -49,12 +50,13 @@ export async function startApplication(): Promise<StartedApplication> {
   stopPruner = startRateLimitPruner(handle.db);
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
-    console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
-    console.log(`Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) {
+    log.info(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
+    // No address or password in a log line (README "Logs"): the names, the domain, and where the password is.
+    const names = DEMO_USERS.map((user) => {
       const note = user.role === "support" ? " (Support)" : user.isPremium ? " (Premium)" : "";
-      console.log(`  ${user.email}${note}`);
-    }
+      return `${user.email.split("@")[0]}${note}`;
+    });
+    log.info(`Demo-Zugänge, jeweils @${DEMO_EMAIL_DOMAIN}, Passwort im README („Demo logins“): ${names.join(", ")}`);
   }
   return { port: config.port, baseUrl: config.baseUrl, engine: handle.engine };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { log } from "./log.server";
 
 export interface MailMessage {
   to: string;
@@ -21,11 +22,14 @@ export interface MailerOptions {
   smtpUrl?: string;
   /** Where the dev outbox writes messages (DATA_DIR/mail). */
   outboxDir: string;
+  /** Where the dev outbox is read (BASE_URL/dev/mail): the log line links a new message there. */
+  outboxUrl?: string;
 }
 
 /**
  * SMTP when SMTP_URL is set; otherwise a development outbox that stores each
- * message as an .eml file and logs the links it contains.
+ * message as an .eml file and logs where it can be read (/dev/mail/<id>). The log line names
+ * neither the recipient nor the links in the mail (they carry tokens): README "Logs".
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
@@ -45,8 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
       fs.mkdirSync(options.outboxDir, { recursive: true });
       const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
       fs.writeFileSync(path.join(options.outboxDir, `${id}.eml`), info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      console.log(`Mail an ${message.to}: ${message.subject}${links.length ? `\n  ${links.join("\n  ")}` : ""}`);
+      log.info({ mail: id }, `Mail „${message.subject}“ im Entwicklungs-Postfach: ${options.outboxUrl ?? "/dev/mail"}/${id}`);
     },
   };
 }

@@ -6,6 +6,7 @@ import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
 import { TICKET_RATE_LIMIT } from "~/features/support/support.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
 import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, refundRateLimit, startRateLimitPruner } from "./rate-limit.server";
+import { captureLog } from "../../tests/support/log-capture";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -102,12 +103,12 @@ describe(`rate limit pruning on ${testEngine}`, () => {
 
   it("logs a failed prune instead of throwing, and tries again next time", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const execute = vi.fn().mockRejectedValueOnce(new Error("database away")).mockResolvedValue({ rows: [] });
     const stop = startRateLimitPruner({ execute } as unknown as TestDatabase["db"], { firstAfterMs: 5 * MINUTE, everyMs: HOUR });
     await vi.advanceTimersByTimeAsync(5 * MINUTE);
     expect(execute).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalledWith("Rate limit prune failed:", expect.any(Error));
+    expect(logged.errors()).toEqual([expect.objectContaining({ msg: "Rate limit prune failed", err: expect.objectContaining({ message: "database away" }) })]);
     await vi.advanceTimersByTimeAsync(HOUR);
     expect(execute).toHaveBeenCalledTimes(2);
     stop();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
+import { log } from "./log.server";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -78,7 +79,7 @@ export function startRateLimitPruner(
     try {
       await pruneRateLimits(db, olderThanSeconds);
     } catch (error) {
-      console.error("Rate limit prune failed:", error);
+      log.error({ err: error }, "Rate limit prune failed");
     }
     if (!stopped) timer = setTimeout(run, everyMs).unref();
   };

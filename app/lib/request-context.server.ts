@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext, data, redirect, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { readSession, type SessionResult, type SessionUser } from "~/features/auth/session.server";
 import { getDatabase, type Database } from "./db.server";
@@ -25,16 +24,8 @@ const sessionContext = createContext<Lazy<SessionResult>>();
 /** Set by `requireUserMiddleware` for every route below the signed-in layout. */
 const signedInUserContext = createContext<SessionUser>();
 
-/** The request's id for logs, wherever the code runs inside the request (set by the host). */
-const requestIdStore = new AsyncLocalStorage<string>();
-
-export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return requestIdStore.run(requestId, work);
-}
-
-export function currentRequestId(): string {
-  return requestIdStore.getStore() ?? "-";
-}
+// The request's id for logs lives in its own module (the logger needs it without the rest of this one).
+export { currentRequestId, runWithRequestId } from "./request-id.server";
 
 /** The load context the host hands React Router for one request. */
 export function createRequestContext(info: RequestInfo): RouterContextProvider {

@@ -5,19 +5,20 @@ import { AppError, ERROR_REASONS, KIND_STATUS } from "./errors";
 import { errorText } from "~/i18n/errors.de";
 import { actionResult, errorResponse, failureOf, withHeaders, type WithHeaders } from "./responses.server";
 import { runWithRequestId } from "./request-context.server";
+import { captureLog } from "../../tests/support/log-capture";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the error policy", () => {
   it("answers every kind of refusal with its status, the reason and its words, without a log line", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     for (const [kind, status] of Object.entries(KIND_STATUS)) {
       if (kind === "UNAVAILABLE") continue;
       const { failure, status: answered } = failureOf(new AppError(kind as keyof typeof KIND_STATUS, "service_not_found"), "test");
       expect(answered).toBe(status);
       expect(failure).toEqual({ ok: false, reason: "service_not_found", message: de.services.form.notFound, fieldErrors: {} });
     }
-    expect(logged).not.toHaveBeenCalled();
+    expect(logged.lines()).toEqual([]);
   });
 
   it("hidden and forbidden-to-see reads are 404, conflicts 409, limits 429, user input 400", () => {
@@ -41,15 +42,18 @@ describe("the error policy", () => {
   });
 
   it("logs anything else once with the request id: 503 when a part we depend on failed, 500 for a bug", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const down = runWithRequestId("req-1", () => failureOf(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), "list"));
     expect(down.status).toBe(503);
     expect(down.failure).toEqual({ ok: false, reason: "unexpected", message: de.serverError.unexpected, fieldErrors: {} });
     expect(runWithRequestId("req-2", () => failureOf(new TypeError("x is undefined"), "list")).status).toBe(500);
     expect(failureOf(new AppError("UNAVAILABLE", "message_send_failed"), "send").status).toBe(503);
-    expect(logged).toHaveBeenCalledTimes(3);
-    expect(logged.mock.calls[0]![0]).toBe("[request req-1] list:");
-    expect(logged.mock.calls[1]![0]).toBe("[request req-2] list:");
+    const [first, second, third] = logged.errors();
+    expect(logged.errors()).toHaveLength(3);
+    expect(first).toMatchObject({ reqId: "req-1", where: "list", err: { message: "connect ECONNREFUSED", code: "ECONNREFUSED" } });
+    expect(second).toMatchObject({ reqId: "req-2", where: "list", err: { type: "TypeError", message: "x is undefined" } });
+    expect(second!.err!.stack).toMatch(/^TypeError: x is undefined\n\s+at /);
+    expect(third).not.toHaveProperty("reqId"); // outside a request
   });
 
   it("lets a redirect or a response thrown on purpose through", () => {

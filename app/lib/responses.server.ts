@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { errorText } from "~/i18n/errors.de";
 import { de } from "~/i18n/de";
 import { isAppError, type ErrorReason } from "./errors";
-import { currentRequestId } from "./request-context.server";
+import { log } from "./log.server";
 import { sqlState } from "./sql-errors";
 
 /**
@@ -34,9 +34,9 @@ function isInfrastructureFailure(error: unknown): boolean {
   return error instanceof Error && /closed|terminat|connection/i.test(error.message);
 }
 
-/** Logs an unexpected error once, with the request it happened in. */
+/** Logs an unexpected error once, with its stack (`err`) and the request it happened in (`reqId`). */
 export function reportUnexpected(error: unknown, where: string): void {
-  console.error(`[request ${currentRequestId()}] ${where}:`, error);
+  log.error({ err: error, where }, `Unexpected error: ${where}`);
 }
 
 function isResponseLike(error: unknown): boolean {

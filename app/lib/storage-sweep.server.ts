@@ -1,6 +1,7 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
 import { messages, profiles } from "~/db/schema";
 import type { Database } from "./db.server";
+import { log } from "./log.server";
 import { isValidKey, publicUrl, type FileStorage, type StoredFile } from "./storage.server";
 
 /**
@@ -45,7 +46,7 @@ export async function sweepOrphanFiles(
           await storage.delete(key);
           result.deleted.push(key);
         } catch (error) {
-          console.error(`Storage sweep: could not remove ${key}:`, error);
+          log.error({ err: error, key }, "Storage sweep: could not remove a file");
         }
       }
       batch = [];
@@ -103,9 +104,9 @@ export function startStorageSweeper(db: Database, storage: FileStorage, { firstA
   const run = async () => {
     try {
       const { deleted } = await sweepOrphanFiles(db, storage);
-      if (deleted.length) console.log(`Speicher aufgeräumt: ${deleted.length} verwaiste Datei(en) entfernt.`);
+      if (deleted.length) log.info(`Speicher aufgeräumt: ${deleted.length} verwaiste Datei(en) entfernt.`);
     } catch (error) {
-      console.error("Storage sweep failed:", error);
+      log.error({ err: error }, "Storage sweep failed");
     }
     if (!stopped) timer = setTimeout(run, everyMs).unref();
   };

@@ -4,8 +4,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { logLeaks, requestLines } from "../support/log-leaks";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+/** The server's whole output (stdout and stderr) of the browser run, checked at the end. */
+export const SERVER_LOG = path.join(root, "tests", ".artifacts", "server.log");
 export const CHROMIUM = "/usr/bin/chromium";
 
 declare module "vitest" {
@@ -63,6 +66,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "marktplatz-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   let log = "";
+  fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const logFile = fs.createWriteStream(SERVER_LOG);
   const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
     env: {
@@ -76,8 +81,12 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk) => (log += chunk));
-  child.stderr?.on("data", (chunk) => (log += chunk));
+  const capture = (chunk: Buffer) => {
+    log += chunk;
+    logFile.write(chunk);
+  };
+  child.stdout?.on("data", capture);
+  child.stderr?.on("data", capture);
   await waitForServer(baseUrl, child, () => log);
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
@@ -92,6 +101,20 @@ export default async function setup(project: TestProject) {
     clearTimeout(timer);
     if (code === "timeout") child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`The server did not shut down cleanly on SIGTERM (${code}):\n${log}`);
+    await new Promise((resolve) => logFile.end(resolve));
+    // Vitest prints an error thrown here ("error during close") but exits 0: the exit code says it.
+    const fail = (message: string) => {
+      process.exitCode = 1;
+      throw new Error(message);
+    };
+    if (code !== 0) fail(`The server did not shut down cleanly on SIGTERM (${code}):\n${log}`);
+    // The issue's rule (README "Logs"): no cookie, password, token or e-mail address in the server log.
+    const written = fs.readFileSync(SERVER_LOG, "utf8");
+    // At least the start-up probe (waitForServer) was answered and logged: otherwise nothing was captured.
+    if (requestLines(written) === 0) fail(`${SERVER_LOG} holds no request line: the server log was not captured`);
+    const leaks = logLeaks(written);
+    if (leaks.length > 0) {
+      fail(`The server log (${SERVER_LOG}) holds what it must not:\n${leaks.map((leak) => `${leak.rule}: ${leak.line.slice(0, 400)}`).join("\n")}`);
+    }
   };
 }

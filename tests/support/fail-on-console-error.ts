@@ -1,7 +1,9 @@
 import { afterEach, vi } from "vitest";
+import { takeUnexpectedErrors } from "./log-capture";
 
-// An unexpected console.error fails the test (warnings are not ignored).
-// A test that expects one spies on console.error itself and restores it.
+// An unexpected console.error fails the test (warnings are not ignored), and so does an unexpected
+// error line of the server logger (~/lib/log.server). A test that expects one spies on
+// console.error itself and restores it, or calls captureLog() (./log-capture).
 let errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {
@@ -11,7 +13,11 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   const seen = errors;
   errors = [];
+  const logged = takeUnexpectedErrors();
   if (seen.length > 0 && !vi.isMockFunction(console.error)) {
     throw new Error(`console.error was called during the test:\n${seen.map((a) => a.map(String).join(" ")).join("\n")}`);
+  }
+  if (logged.length > 0) {
+    throw new Error(`The server logged an error during the test:\n${logged.map((line) => JSON.stringify(line)).join("\n")}`);
   }
 });

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { createRequestContext, requestMiddleware } from "~/lib/request-context.server";
+import { createRequestContext, requestMiddleware, runWithRequestId } from "~/lib/request-context.server";
 
 /**
  * Runs a route's loader or action as the app would: with the request context the host creates
@@ -12,9 +12,12 @@ export async function inRequest<T>(
 ): Promise<T> {
   const context = createRequestContext({ requestId: "test", cspNonce: "" });
   let result: { value: T } | undefined;
-  await requestMiddleware({ request, context, params, unstable_pattern: "" } as never, async () => {
-    result = { value: await run(context) };
-    return new Response(null);
-  });
+  // As the host does: the request's id is in the async context too (log lines name it).
+  await runWithRequestId("test", () =>
+    requestMiddleware({ request, context, params, unstable_pattern: "" } as never, async () => {
+      result = { value: await run(context) };
+      return new Response(null);
+    }),
+  );
   return result!.value;
 }

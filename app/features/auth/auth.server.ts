@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { createMailer, type Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
@@ -29,7 +30,7 @@ export interface AuthOptions {
 
 /** Mail is sent in the background so that the answer does not reveal whether an account exists. */
 function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
-  mailer.send(message).catch((error: unknown) => console.error("Mail could not be sent:", error));
+  mailer.send(message).catch((error: unknown) => log.error({ err: error }, "Mail could not be sent"));
 }
 
 export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
@@ -59,7 +60,7 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // The sessions are gone: open event streams (other tabs and devices) end now, not at their next heartbeat.
       onPasswordReset: async ({ user }) => {
-        await publish(db, [user.id], { type: "session.ended" }).catch((error: unknown) => console.error("Could not end event streams:", error));
+        await publish(db, [user.id], { type: "session.ended" }).catch((error: unknown) => log.error({ err: error }, "Could not end event streams"));
       },
       // Our own page sets the new password; the mail links straight to it.
       sendResetPassword: async ({ user, token }) => {
@@ -158,7 +159,12 @@ export function getAuth(): Promise<Auth> {
   globalForAuth.__marketplaceAuthInstance ??= (async () => {
     const config = env();
     const { db } = await getDatabase();
-    const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "mail") });
+    const mailer = createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, "mail"),
+      outboxUrl: `${config.baseUrl}/dev/mail`,
+    });
     return createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer });
   })();
   return globalForAuth.__marketplaceAuthInstance;

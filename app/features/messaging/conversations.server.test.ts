@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { failureOf } from "~/lib/responses.server";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { conversations, messages, services } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { testEngine } from "../../../tests/support/test-database";
@@ -9,6 +9,7 @@ import { listConversations, startDirectConversation, startServiceConversation } 
 import { chatErrorText } from "./error-texts";
 import { listMessages, markConversationRead, messagesSince } from "./messages.server";
 import { BUYER, file, messagingFixture, OUTSIDER, SELLER } from "./messaging.test-support";
+import { captureLog } from "../../../tests/support/log-capture";
 
 const fx = messagingFixture();
 
@@ -48,23 +49,19 @@ describe(`conversations on ${testEngine}`, () => {
   });
 
   it("a database failure while starting is ours (503), named by the step that failed, and logged", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      await fx.newUser("u-infra-a", "Ina");
-      await fx.newUser("u-infra-b", "Ivo");
-      // The profile lookup works, the lookup of an existing conversation fails.
-      const lookup = await startDirectConversation(failing(fx.db, "select", 1), "u-infra-a", "u-infra-b").catch((error: unknown) => error);
-      expect(lookup).toMatchObject({ code: "UNAVAILABLE", reason: "chat_check_failed", status: 503 });
-      const insert = await startDirectConversation(failing(fx.db, "insert"), "u-infra-a", "u-infra-b").catch((error: unknown) => error);
-      expect(insert).toMatchObject({ code: "UNAVAILABLE", reason: "chat_create_failed" });
-      // The boundary answers 503 and logs each once (the use-case itself does not log).
-      expect(failureOf(lookup, "start chat").status).toBe(503);
-      expect(failureOf(insert, "start chat").status).toBe(503);
-      expect(logged).toHaveBeenCalledTimes(2);
-      expect(await listConversations(fx.db, "u-infra-a", "direct")).toEqual([]);
-    } finally {
-      logged.mockRestore();
-    }
+    const logged = captureLog();
+    await fx.newUser("u-infra-a", "Ina");
+    await fx.newUser("u-infra-b", "Ivo");
+    // The profile lookup works, the lookup of an existing conversation fails.
+    const lookup = await startDirectConversation(failing(fx.db, "select", 1), "u-infra-a", "u-infra-b").catch((error: unknown) => error);
+    expect(lookup).toMatchObject({ code: "UNAVAILABLE", reason: "chat_check_failed", status: 503 });
+    const insert = await startDirectConversation(failing(fx.db, "insert"), "u-infra-a", "u-infra-b").catch((error: unknown) => error);
+    expect(insert).toMatchObject({ code: "UNAVAILABLE", reason: "chat_create_failed" });
+    // The boundary answers 503 and logs each once (the use-case itself does not log).
+    expect(failureOf(lookup, "start chat").status).toBe(503);
+    expect(failureOf(insert, "start chat").status).toBe(503);
+    expect(logged.errors()).toHaveLength(2);
+    expect(await listConversations(fx.db, "u-infra-a", "direct")).toEqual([]);
   });
 
   it("a direct conversation is separate from the service one and reused from either side", async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { failureOf } from "~/lib/responses.server";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages, notifications } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -11,6 +11,7 @@ import { chatErrorText } from "./error-texts";
 import { messageText, type ChatView } from "./message-text";
 import { docBytes, file, messagingFixture } from "./messaging.test-support";
 import { sendMessage } from "./sending.server";
+import { captureLog } from "../../../tests/support/log-capture";
 
 const fx = messagingFixture();
 
@@ -175,15 +176,11 @@ describe(`failures of ours on ${testEngine}`, () => {
   it("storing the attachment fails: 503 attachment_upload_failed, nothing sent, logged", async () => {
     const { buyer, conversationId } = await fx.freshPair("diskfull");
     const broken: FileStorage = { ...fx.storage, put: () => Promise.reject(Object.assign(new Error("no space left"), { code: "ENOSPC" })) };
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const error = await refusal(sendMessage(fx.db, broken, { userId: buyer, conversationId, text: "", file: file("a.txt", "x") }));
-      expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "attachment_upload_failed", status: 503 });
-      expect(failureOf(error, "send").status).toBe(503);
-      expect(logged).toHaveBeenCalledTimes(1);
-    } finally {
-      logged.mockRestore();
-    }
+    const logged = captureLog();
+    const error = await refusal(sendMessage(fx.db, broken, { userId: buyer, conversationId, text: "", file: file("a.txt", "x") }));
+    expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "attachment_upload_failed", status: 503 });
+    expect(failureOf(error, "send").status).toBe(503);
+    expect(logged.errors()).toHaveLength(1);
     const [count] = await fx.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.senderId, buyer));
     expect(count!.n).toBe(0);
     expect(chatErrorText("service", "send", { reason: "attachment_upload_failed" })).toEqual({
@@ -202,15 +199,11 @@ describe(`failures of ours on ${testEngine}`, () => {
         return Reflect.get(target, prop, target) as unknown;
       },
     }) as Database;
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const error = await refusal(sendMessage(db, fx.storage, { userId: buyer, conversationId, text: "Hallo", file: file("a.txt", "x") }));
-      expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "message_send_failed" });
-      expect(failureOf(error, "send").status).toBe(503);
-      expect(logged).toHaveBeenCalledTimes(1);
-    } finally {
-      logged.mockRestore();
-    }
+    const logged = captureLog();
+    const error = await refusal(sendMessage(db, fx.storage, { userId: buyer, conversationId, text: "Hallo", file: file("a.txt", "x") }));
+    expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "message_send_failed" });
+    expect(failureOf(error, "send").status).toBe(503);
+    expect(logged.errors()).toHaveLength(1);
     expect(await fx.storedFiles()).toEqual(before);
     expect(chatErrorText("service", "send", { reason: "message_send_failed" }).title).toBe("Error sending message");
     expect(chatErrorText("live", "send", { reason: "message_send_failed" })).toEqual({ title: "Fehler", description: "Fehler beim Senden der Nachricht" });

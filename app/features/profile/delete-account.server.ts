@@ -15,6 +15,7 @@ import {
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { deleteAccountSchema } from "./schema";
 
@@ -59,6 +60,6 @@ export async function deleteAccount(
 
   const results = await Promise.allSettled([storage.deletePrefix(`avatars/${actorId}`), storage.deletePrefix(`gallery/${actorId}`)]);
   for (const result of results) {
-    if (result.status === "rejected") console.error("Files of a deleted account could not be removed:", result.reason);
+    if (result.status === "rejected") log.error({ err: result.reason }, "Files of a deleted account could not be removed");
   }
 }

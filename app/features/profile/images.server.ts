@@ -4,6 +4,7 @@ import { profiles } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { avatarKey, galleryKey, keyFromPublicUrl, publicUrl, type FileStorage } from "~/lib/storage.server";
+import { log } from "~/lib/log.server";
 import { detectFile, IMAGE_KINDS } from "~/lib/uploads.server";
 import { GALLERY_MAX, IMAGE_MAX_BYTES } from "./schema";
 
@@ -161,5 +162,5 @@ export async function removeGalleryImage(
 }
 
 async function removeFiles(storage: FileStorage, keys: string[]) {
-  await Promise.all(keys.map((key) => storage.delete(key).catch((error: unknown) => console.error("Could not remove an uploaded file:", error))));
+  await Promise.all(keys.map((key) => storage.delete(key).catch((error: unknown) => log.error({ err: error }, "Could not remove an uploaded file"))));
 }

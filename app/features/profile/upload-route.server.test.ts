@@ -3,6 +3,7 @@ import { readSession } from "~/features/auth/session.server";
 import { AppError } from "~/lib/errors";
 import { createRequestContext, requestMiddleware } from "~/lib/request-context.server";
 import { handleImageUpload, uploadRefusal } from "./upload-route.server";
+import { captureLog } from "../../../tests/support/log-capture";
 
 // Who is signed in: each test says it.
 vi.mock("~/features/auth/session.server", async (original) => ({ ...(await original<object>()), readSession: vi.fn() }));
@@ -43,10 +44,10 @@ describe("the toast of a refused upload (spec section 8, Profile)", () => {
     ["avatar", "Upload failed", "Error updating avatar"],
     ["gallery", "Upload fehlgeschlagen", "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut."],
   ] as const)("%s: something unexpected is 500 with the kind's own words, and logged", (kind, title, message) => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const refused = uploadRefusal(kind, new Error("disk on fire"));
     expect(refused).toMatchObject({ status: 500, answer: { ok: false, reason: "unexpected", title, message } });
-    expect(logged).toHaveBeenCalledOnce();
+    expect(logged.errors()).toHaveLength(1);
   });
 });
 
