@@ -17,6 +17,7 @@ import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/p
 import { catalogCounts } from "~/features/services/catalogue.server";
 import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
+import { observeRequest } from "~/lib/metrics.server";
 import { log } from "~/lib/log.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
@@ -28,7 +29,14 @@ export const app = express();
 app.disable("x-powered-by");
 // Every request gets an id (a sane incoming X-Request-Id is kept): in its logs (through the async
 // context), in the answer, and in the one line logged when it is over (server/request-log.ts).
-app.use(requestLog({ logger: log, routeOf: routeIds(serverBuild) }));
+const routeOf = routeIds(serverBuild);
+app.use(requestLog({ logger: log, routeOf, quiet: (req) => policyOf(req).quietLog === true }));
+// Request durations by route id for /metrics (static files are served before the app).
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => observeRequest(routeOf(req) ?? "unmatched", req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+  next();
+});
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development", ownContentPolicy: (req) => policyOf(req).ownContentPolicy === true }));
 // Only GET, HEAD and POST reach the router; any other method is a quiet 405 with Allow.
 app.use(methodCheck());

@@ -5,7 +5,7 @@ import { createLogger } from "~/lib/log.server";
 import { currentRequestId } from "~/lib/request-id.server";
 import { requestLog } from "./request-log";
 import { fakeBuild } from "./route-policies.test-support";
-import { routeIds } from "./route-policies";
+import { routeIds, routePolicies } from "./route-policies";
 
 // The request log as server/app.ts mounts it, in front of a few handlers, writing to an array.
 let lines: Record<string, unknown>[] = [];
@@ -15,7 +15,11 @@ const logger = createLogger({ write: (line: string) => void lines.push(JSON.pars
 
 beforeAll(async () => {
   const app = express();
-  app.use(requestLog({ logger, routeOf: routeIds(fakeBuild({ "services/:id": undefined, boom: undefined })) }));
+  const build = fakeBuild({ "services/:id": undefined, boom: undefined, healthz: { quietLog: true }, readyz: { quietLog: true } });
+  const policyOf = routePolicies(build);
+  app.use(requestLog({ logger, routeOf: routeIds(build), quiet: (req) => policyOf(req).quietLog === true }));
+  app.get("/healthz", (_req, res) => void res.send("ok"));
+  app.get("/readyz", (_req, res) => void res.status(503).send("draining"));
   app.get("/services/:id", (_req, res) => {
     logger.info("handler ran");
     res.setHeader("Set-Cookie", "session_token=fresh.value; Path=/; HttpOnly");
@@ -83,5 +87,17 @@ describe("the request log (pino-http)", () => {
     const line = await lineOf(response.headers.get("x-request-id")!);
     expect(line.msg).toBe("GET /services/x?token=[redacted]&email=[email] 200");
     expect(JSON.stringify(line)).not.toMatch(/abc123secret|anna/);
+  });
+
+  it("writes no line for a probe that succeeds, but logs one that fails", async () => {
+    lines = [];
+    const probe = await fetch(`${base}/healthz`);
+    const probeId = probe.headers.get("x-request-id")!;
+    expect(probe.status).toBe(200);
+    const failing = await fetch(`${base}/readyz`);
+    expect(failing.status).toBe(503);
+    // The failing probe's line is written after the first probe's response was over.
+    expect(await lineOf(failing.headers.get("x-request-id")!)).toMatchObject({ level: 50, route: "readyz" });
+    expect(lines.filter((line) => line.reqId === probeId)).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export interface RequestLogOptions {
   logger: Logger;
   /** The route React Router serves the request with (its id), for the log line. */
   routeOf?: (req: Request) => string | undefined;
+  /** Requests whose successful answers write no line (probes; the route's declared policy). */
+  quiet?: (req: Request) => boolean;
 }
 
 const RESPONSE_HEADERS = new Set(["content-type", "content-length", "location", "cache-control", "set-cookie"]);
@@ -26,7 +28,7 @@ function urlOf(req: HttpRequest): string {
  * (`responseTime`, ms), the route id. A 5xx is logged at level error, everything else at info
  * (the failure itself was logged with its stack where it happened).
  */
-export function requestLog({ logger, routeOf }: RequestLogOptions): RequestHandler {
+export function requestLog({ logger, routeOf, quiet }: RequestLogOptions): RequestHandler {
   const http = pinoHttp<HttpRequest, ServerResponse>({
     logger,
     genReqId: (req) => acceptedRequestId(req.headers["x-request-id"]) ?? randomUUID(),
@@ -44,7 +46,7 @@ export function requestLog({ logger, routeOf }: RequestLogOptions): RequestHandl
         headers: Object.fromEntries(Object.entries(res.headers ?? {}).filter(([name]) => RESPONSE_HEADERS.has(name))),
       }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : quiet?.(req as unknown as Request) ? "silent" : "info"),
     customSuccessMessage: (req, res) =>
       `${req.method} ${urlOf(req)} ${res.writableEnded ? res.statusCode : "aborted"}`,
     customErrorMessage: (req, res) => `${req.method} ${urlOf(req)} ${res.statusCode}`,

@@ -20,6 +20,11 @@ export interface RoutePolicy {
   pageCache?: "shared" | "unaffected";
   /** The route serves stored files with a Content-Security-Policy of its own (no page policy on top). */
   ownContentPolicy?: boolean;
+  /**
+   * Probes (health checks, metrics scrapes) answered without error write no request line: they come
+   * every few seconds and would bury the log. A failure (5xx) is still logged.
+   */
+  quietLog?: boolean;
 }
 
 export interface PolicyHandle {

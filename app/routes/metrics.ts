@@ -2,6 +2,10 @@ import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { env } from "~/lib/env.server";
 import { mayReadMetrics, registry } from "~/lib/metrics.server";
 import type { Route } from "./+types/metrics";
+import type { PolicyHandle } from "~/lib/route-policy";
+
+/** A scrape every few seconds: no request line unless it fails. */
+export const handle = { policy: { quietLog: true } } satisfies PolicyHandle;
 
 /**
  * GET /metrics: this process's Prometheus metrics, for METRICS_TOKEN's bearer (or, without a token,
