@@ -6,18 +6,14 @@ import { afterResponseWorkSettled } from "./after-response.server";
 import { closeDatabase, initDatabase, openDatabase } from "./db.server";
 import { env } from "./env.server";
 import { setDraining } from "./health.server";
-import { startRateLimitPruner } from "./rate-limit.server";
+import { startJobs, stopJobs } from "./jobs/index.server";
 import { getStorage } from "./storage.server";
-import { startStorageSweeper } from "./storage-sweep.server";
 
 export interface StartedApplication {
   port: number;
   baseUrl: string;
   engine: "pglite" | "postgres";
 }
-
-let stopSweeper: (() => void) | undefined;
-let stopPruner: (() => void) | undefined;
 
 /**
  * Validates the configuration, opens the database (applying migrations),
@@ -33,12 +29,8 @@ export async function startApplication(): Promise<StartedApplication> {
   );
   // Realtime: LISTEN on its own connection (PostgreSQL) or in-process (PGlite).
   await startRealtime(handle, config.databaseUrl).ready;
-  // Files whose row never got committed (or whose deletion was cut short) are removed later.
-  stopSweeper?.();
-  stopSweeper = startStorageSweeper(handle.db, getStorage());
-  // Rate-limit windows that ended long ago are deleted now and then (the table would only grow).
-  stopPruner?.();
-  stopPruner = startRateLimitPruner(handle.db);
+  // Background jobs (mail, and the schedules: orphan-file sweep, rate-limit pruning), ADR 011.
+  await startJobs(handle);
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
     console.log(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
@@ -63,12 +55,10 @@ export async function drainApplication(): Promise<void> {
 }
 
 export async function stopApplication(): Promise<void> {
-  stopSweeper?.();
-  stopSweeper = undefined;
-  stopPruner?.();
-  stopPruner = undefined;
   // Answered requests may still have work to do (e.g. a password reset): it needs the database.
   await afterResponseWorkSettled();
+  // Running jobs finish; waiting ones (also those just enqueued) stay in the database for the next start.
+  await stopJobs();
   await stopRealtime();
   await closeDatabase();
 }
