@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { log } from "./log.server";
+import { migrateJobQueue } from "./jobs/pg-runner.server";
 
 /** The database as the features see it: one PostgreSQL dialect, whichever engine runs it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,6 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      // The job queue's own schema (graphile_worker, ADR 011): enqueueing works from the first request.
+      await migrateJobQueue(pool);
     } catch (error) {
       await pool.end();
       throw error;

@@ -8,18 +8,14 @@ import { env } from "./env.server";
 import { setGaugeSources } from "./metrics.server";
 import { setDraining } from "./health.server";
 import { log } from "./log.server";
-import { startRateLimitPruner } from "./rate-limit.server";
+import { startJobs, stopJobs } from "./jobs/index.server";
 import { getStorage } from "./storage.server";
-import { startStorageSweeper } from "./storage-sweep.server";
 
 export interface StartedApplication {
   port: number;
   baseUrl: string;
   engine: "pglite" | "postgres";
 }
-
-let stopSweeper: (() => void) | undefined;
-let stopPruner: (() => void) | undefined;
 
 /**
  * Validates the configuration, opens the database (applying migrations),
@@ -42,12 +38,8 @@ export async function startApplication(): Promise<StartedApplication> {
     openStreams: () => realtime.hub.streamCount,
     pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
   });
-  // Files whose row never got committed (or whose deletion was cut short) are removed later.
-  stopSweeper?.();
-  stopSweeper = startStorageSweeper(handle.db, getStorage());
-  // Rate-limit windows that ended long ago are deleted now and then (the table would only grow).
-  stopPruner?.();
-  stopPruner = startRateLimitPruner(handle.db);
+  // Background jobs (mail, and the schedules: orphan-file sweep, rate-limit pruning), ADR 011.
+  await startJobs(handle);
   if (config.seedDemo) {
     const result = await seedDemoContent(handle.db);
     log.info(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
@@ -73,12 +65,10 @@ export async function drainApplication(): Promise<void> {
 }
 
 export async function stopApplication(): Promise<void> {
-  stopSweeper?.();
-  stopSweeper = undefined;
-  stopPruner?.();
-  stopPruner = undefined;
   // Answered requests may still have work to do (e.g. a password reset): it needs the database.
   await afterResponseWorkSettled();
+  // Running jobs finish; waiting ones (also those just enqueued) stay in the database for the next start.
+  await stopJobs();
   await stopRealtime();
   await closeDatabase();
 }

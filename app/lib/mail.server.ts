@@ -3,6 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { log } from "./log.server";
+import { z } from "zod";
+import { env } from "./env.server";
+import { defineJob } from "./jobs/types";
 
 export interface MailMessage {
   to: string;
@@ -53,6 +56,30 @@ export function createMailer(options: MailerOptions): Mailer {
     },
   };
 }
+
+// The mailer that delivers, from the environment: SMTP when SMTP_URL is set, else the dev outbox.
+const globalForMail = globalThis as unknown as { __marketplaceDeliveryMailer?: Mailer };
+
+export function deliveryMailer(): Mailer {
+  if (!globalForMail.__marketplaceDeliveryMailer) {
+    const config = env();
+    globalForMail.__marketplaceDeliveryMailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "mail") });
+  }
+  return globalForMail.__marketplaceDeliveryMailer;
+}
+
+/**
+ * Mail leaves through this job, never inside a request: a slow or failing SMTP server delays the
+ * mail (retried with back-off, about two hours over ten attempts), not the answer.
+ */
+export const mailSendJob = defineJob({
+  name: "mail.send",
+  payload: z.object({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string() }),
+  maxAttempts: 10,
+  async run(message) {
+    await deliveryMailer().send(message);
+  },
+});
 
 export interface OutboxEntry {
   id: string;

@@ -5,8 +5,7 @@ import { EMAIL_CHANGE_LIMIT } from "~/features/profile/email.server";
 import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
 import { TICKET_RATE_LIMIT } from "~/features/support/support.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
-import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, refundRateLimit, startRateLimitPruner } from "./rate-limit.server";
-import { captureLog } from "../../tests/support/log-capture";
+import { consumeRateLimit, RATE_LIMIT_RETENTION_SECONDS, rateLimitPruneJob, refundRateLimit } from "./rate-limit.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -72,45 +71,15 @@ describe(`rate limit pruning on ${testEngine}`, () => {
     expect(RATE_LIMIT_RETENTION_SECONDS).toBeGreaterThan(Math.max(...windows));
   });
 
-  it("prunes on a schedule: windows older than a day go, current ones stay; stopping ends it", async () => {
-    // Only the clock and timeouts are fake: the database drivers' I/O stays real.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const start = new Date("2025-06-15T10:00:00.000Z").getTime();
-    vi.setSystemTime(start);
+  it("the prune job removes windows older than a day and keeps current ones (its schedule: app/lib/jobs)", async () => {
+    const start = Date.now();
     const rule = { window: 60, max: 5 };
     await consumeRateLimit(t.db, "prune:old", rule, start - 25 * HOUR);
     await consumeRateLimit(t.db, "prune:yesterday", rule, start - 23 * HOUR - 30 * MINUTE);
     await consumeRateLimit(t.db, "prune:current", rule, start);
-
-    const stop = startRateLimitPruner(t.db, { firstAfterMs: 5 * MINUTE, everyMs: HOUR });
-    await vi.advanceTimersByTimeAsync(5 * MINUTE - 1_000);
     expect(await prunedKeys()).toEqual(["prune:current", "prune:old", "prune:yesterday"]);
 
-    // The first prune, a few minutes after the start.
-    await vi.advanceTimersByTimeAsync(1_000);
-    await vi.waitFor(async () => expect(await prunedKeys()).toEqual(["prune:current", "prune:yesterday"]));
-
-    // An hour later the next one: "yesterday" is now more than a day old.
-    await vi.advanceTimersByTimeAsync(HOUR);
-    await vi.waitFor(async () => expect(await prunedKeys()).toEqual(["prune:current"]));
-
-    // Stopped: nothing is pruned any more.
-    stop();
-    await consumeRateLimit(t.db, "prune:old-again", rule, Date.now() - 2 * 24 * HOUR);
-    await vi.advanceTimersByTimeAsync(3 * HOUR);
-    expect(await prunedKeys()).toEqual(["prune:current", "prune:old-again"]);
-  });
-
-  it("logs a failed prune instead of throwing, and tries again next time", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const logged = captureLog();
-    const execute = vi.fn().mockRejectedValueOnce(new Error("database away")).mockResolvedValue({ rows: [] });
-    const stop = startRateLimitPruner({ execute } as unknown as TestDatabase["db"], { firstAfterMs: 5 * MINUTE, everyMs: HOUR });
-    await vi.advanceTimersByTimeAsync(5 * MINUTE);
-    expect(execute).toHaveBeenCalledTimes(1);
-    expect(logged.errors()).toEqual([expect.objectContaining({ msg: "Rate limit prune failed", err: expect.objectContaining({ message: "database away" }) })]);
-    await vi.advanceTimersByTimeAsync(HOUR);
-    expect(execute).toHaveBeenCalledTimes(2);
-    stop();
+    await rateLimitPruneJob.run({}, { db: t.db, attempt: 1 });
+    expect(await prunedKeys()).toEqual(["prune:current", "prune:yesterday"]);
   });
 });

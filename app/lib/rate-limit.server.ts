@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { defineJob } from "./jobs/types";
 import type { Database } from "./db.server";
-import { log } from "./log.server";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -62,30 +63,12 @@ export async function pruneRateLimits(db: Database, olderThanSeconds = RATE_LIMI
   await db.execute(sql`delete from rate_limit where last_request < ${now - olderThanSeconds * 1000}`);
 }
 
-const MINUTE = 60 * 1000;
-
-/**
- * Prunes a few minutes after the start and then every hour, so rate_limit rows do not pile up;
- * failures are logged and tried again next time. Several processes may prune at once: harmless.
- * Returns the function that stops it.
- */
-export function startRateLimitPruner(
-  db: Database,
-  { firstAfterMs = 5 * MINUTE, everyMs = 60 * MINUTE, olderThanSeconds = RATE_LIMIT_RETENTION_SECONDS } = {},
-): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const run = async () => {
-    try {
-      await pruneRateLimits(db, olderThanSeconds);
-    } catch (error) {
-      log.error({ err: error }, "Rate limit prune failed");
-    }
-    if (!stopped) timer = setTimeout(run, everyMs).unref();
-  };
-  timer = setTimeout(run, firstAfterMs).unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
+/** The scheduled prune (hourly, app/lib/jobs/registry.server.ts), so rate_limit rows do not pile up. */
+export const rateLimitPruneJob = defineJob({
+  name: "rate-limit.prune",
+  payload: z.object({}),
+  maxAttempts: 3,
+  async run(_payload, { db }) {
+    await pruneRateLimits(db);
+  },
+});

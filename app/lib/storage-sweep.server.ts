@@ -1,8 +1,10 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
+import { z } from "zod";
 import { messages, profiles } from "~/db/schema";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
-import { isValidKey, publicUrl, type FileStorage, type StoredFile } from "./storage.server";
+import { defineJob } from "./jobs/types";
+import { getStorage, isValidKey, publicUrl, type FileStorage, type StoredFile } from "./storage.server";
 
 /**
  * Files are stored before the row that names them is committed (an upload must not hold a
@@ -95,24 +97,15 @@ async function avatarsInUse(db: Database, keys: string[]): Promise<Set<string>> 
 }
 
 /**
- * Sweeps a few minutes after the start and then every six hours; failures are logged and tried
- * again next time. Several processes sharing the storage may sweep at once: deleting twice is harmless.
+ * The scheduled sweep (every six hours, app/lib/jobs/registry.server.ts). On PostgreSQL one process
+ * runs it per schedule; should two ever sweep at once, deleting twice is harmless.
  */
-export function startStorageSweeper(db: Database, storage: FileStorage, { firstAfterMs = 5 * 60 * 1000, everyMs = 6 * HOUR } = {}): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const run = async () => {
-    try {
-      const { deleted } = await sweepOrphanFiles(db, storage);
-      if (deleted.length) log.info(`Speicher aufgeräumt: ${deleted.length} verwaiste Datei(en) entfernt.`);
-    } catch (error) {
-      log.error({ err: error }, "Storage sweep failed");
-    }
-    if (!stopped) timer = setTimeout(run, everyMs).unref();
-  };
-  timer = setTimeout(run, firstAfterMs).unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
+export const storageSweepJob = defineJob({
+  name: "storage.sweep",
+  payload: z.object({}),
+  maxAttempts: 3,
+  async run(_payload, { db }) {
+    const { deleted } = await sweepOrphanFiles(db, getStorage());
+    if (deleted.length) log.info(`Speicher aufgeräumt: ${deleted.length} verwaiste Datei(en) entfernt.`);
+  },
+});

@@ -5,3 +5,4 @@ export * from "./messaging";
 export * from "./notifications";
 export * from "./support";
 export * from "./views";
+export * from "./jobs";

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -7,7 +6,8 @@ import * as schema from "~/db/schema";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { createMailer, type Mailer } from "~/lib/mail.server";
+import { queuedMailer } from "~/lib/jobs/index.server";
+import type { Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
 import { publish } from "~/features/realtime/realtime.server";
@@ -28,7 +28,11 @@ export interface AuthOptions {
   mailer: Mailer;
 }
 
-/** Mail is sent in the background so that the answer does not reveal whether an account exists. */
+/**
+ * Mail is sent in the background so that the answer does not reveal whether an account exists.
+ * The application's mailer enqueues the "mail.send" job (ADR 011): delivery and its retries
+ * happen outside the request; tests hand in a mailer that collects the messages.
+ */
 function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
   mailer.send(message).catch((error: unknown) => log.error({ err: error }, "Mail could not be sent"));
 }
@@ -159,13 +163,7 @@ export function getAuth(): Promise<Auth> {
   globalForAuth.__marketplaceAuthInstance ??= (async () => {
     const config = env();
     const { db } = await getDatabase();
-    const mailer = createMailer({
-      from: config.mailFrom,
-      smtpUrl: config.smtpUrl,
-      outboxDir: path.join(config.dataDir, "mail"),
-      outboxUrl: `${config.baseUrl}/dev/mail`,
-    });
-    return createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer });
+    return createAuth({ db, baseUrl: config.baseUrl, secret: config.authSecret, mailer: queuedMailer(db) });
   })();
   return globalForAuth.__marketplaceAuthInstance;
 }
