@@ -8,7 +8,7 @@ import { env } from "./env.server";
 import { setGaugeSources } from "./metrics.server";
 import { setDraining } from "./health.server";
 import { log } from "./log.server";
-import { startJobs, stopJobs } from "./jobs/index.server";
+import { jobStats, queueDepth, startJobs, stopJobs } from "./jobs/index.server";
 import { getStorage } from "./storage.server";
 
 export interface StartedApplication {
@@ -37,6 +37,7 @@ export async function startApplication(): Promise<StartedApplication> {
   setGaugeSources({
     openStreams: () => realtime.hub.streamCount,
     pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+    jobs: async () => ({ depth: await queueDepth(handle.db), ...jobStats }),
   });
   // Background jobs (mail, and the schedules: orphan-file sweep, rate-limit pruning), ADR 011.
   await startJobs(handle);

@@ -5,11 +5,13 @@ describe("metrics", () => {
   it("count requests by route, method and status, and read the gauges when scraped", async () => {
     observeRequest("routes/services", "GET", 200, 0.012);
     observeRequest("routes/services", "GET", 200, 0.3);
-    setGaugeSources({ openStreams: () => 7, pool: () => ({ total: 5, idle: 3, waiting: 1 }) });
+    setGaugeSources({ openStreams: () => 7, pool: () => ({ total: 5, idle: 3, waiting: 1 }), jobs: async () => ({ depth: 4, completed: 9, failures: 2 }) });
     const text = await registry.metrics();
     expect(text).toMatch(/marktplatz_http_request_duration_seconds_count\{route="routes\/services",method="GET",status="200"\} 2/);
     expect(text).toContain("marktplatz_event_streams_open 7");
     expect(text).toContain('marktplatz_db_pool_connections{state="waiting"} 1');
+    expect(text).toContain("marktplatz_jobs_queue_depth 4");
+    expect(text).toContain('marktplatz_jobs_runs{outcome="failed"} 2');
     expect(text).toContain("marktplatz_process_cpu_user_seconds_total");
     setGaugeSources(null);
     expect(await registry.metrics()).toContain("marktplatz_event_streams_open 0");

@@ -28,6 +28,8 @@ export const realtimeDeliveryLag = new client.Histogram({
 export interface GaugeSources {
   openStreams(): number;
   pool(): { total: number; idle: number; waiting: number } | null;
+  /** Jobs waiting or to be retried, and this process's finished and failed runs (ADR 011). */
+  jobs(): Promise<{ depth: number; completed: number; failures: number }>;
 }
 
 let sources: GaugeSources | null = null;
@@ -56,6 +58,29 @@ new client.Gauge({
     this.set({ state: "total" }, pool.total);
     this.set({ state: "idle" }, pool.idle);
     this.set({ state: "waiting" }, pool.waiting);
+  },
+});
+
+new client.Gauge({
+  name: "marktplatz_jobs_queue_depth",
+  help: "Background jobs waiting to run or to be retried (all processes: the queue is shared).",
+  registers: [registry],
+  async collect() {
+    const jobs = await sources?.jobs().catch(() => null);
+    if (jobs) this.set(jobs.depth);
+  },
+});
+
+new client.Gauge({
+  name: "marktplatz_jobs_runs",
+  help: "Background job runs on this process since the start, by outcome (failed includes retried attempts).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+  async collect() {
+    const jobs = await sources?.jobs().catch(() => null);
+    if (!jobs) return;
+    this.set({ outcome: "completed" }, jobs.completed);
+    this.set({ outcome: "failed" }, jobs.failures);
   },
 });
 
