@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "~/db/schema";
-import { closeDatabase, getDatabase, initDatabase } from "~/lib/db.server";
 import { inRequest } from "../../tests/support/request-context";
-import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { loader } from "./api.profiles";
 
 const AUTHOR = "u-api-profile";
 
-let t: TestDatabase | undefined;
+let close = async () => {};
 beforeAll(async () => {
   // The route reads the process-wide database, as in the running app.
-  if (testEngine === "postgres") {
-    t = await createTestDatabase();
-    await initDatabase({ engine: "postgres", url: t.url! });
-  } else {
-    await initDatabase({ engine: "pglite" });
-  }
-  const { db } = await getDatabase();
+  const opened = await openProcessDatabase();
+  close = opened.close;
+  const { db } = opened;
   await db.insert(user).values({ id: AUTHOR, name: "Ada Autorin", email: "ada@example.de", emailVerified: true });
   await db.insert(profiles).values({
     userId: AUTHOR,
@@ -30,10 +25,7 @@ beforeAll(async () => {
     createdAt: new Date("2025-03-01T12:00:00.000Z"),
   });
 });
-afterAll(async () => {
-  await closeDatabase();
-  await t?.destroy();
-});
+afterAll(() => close());
 
 async function get(userId: string) {
   const request = new Request(`http://localhost/api/profiles/${encodeURIComponent(userId)}`, { headers: { Accept: "application/json" } });

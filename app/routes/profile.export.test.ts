@@ -2,10 +2,9 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, user } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
-import { closeDatabase, getDatabase, initDatabase } from "~/lib/db.server";
 import { createRequestContext } from "~/lib/request-context.server";
 import * as root from "~/root";
-import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
+import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import * as exportRoute from "./profile.export";
 
 // Who is signed in is not what this test is about: each test says it.
@@ -52,23 +51,16 @@ const DOCUMENT = ["/profile/export", { "Sec-Fetch-Mode": "navigate" }] as const;
 const DOWNLOAD = ["/profile/export", { Accept: "application/json", "Sec-Fetch-Mode": "cors" }] as const;
 const DATA = [`/profile/export.data?_routes=${encodeURIComponent(ROUTE_ID)}`, {}] as const;
 
-let t: TestDatabase | undefined;
+let close = async () => {};
 beforeAll(async () => {
   // The route reads the process-wide database, as in the running app.
-  if (testEngine === "postgres") {
-    t = await createTestDatabase();
-    await initDatabase({ engine: "postgres", url: t.url! });
-  } else {
-    await initDatabase({ engine: "pglite" });
-  }
-  const { db } = await getDatabase();
+  const opened = await openProcessDatabase();
+  close = opened.close;
+  const { db } = opened;
   await db.insert(user).values({ id: ME.id, name: "Eva Export", email: ME.email, emailVerified: true });
   await db.insert(profiles).values({ userId: ME.id, email: ME.email, firstName: "Eva", lastName: "Export" });
 });
-afterAll(async () => {
-  await closeDatabase();
-  await t?.destroy();
-});
+afterAll(() => close());
 
 describe(`GET /profile/export on ${testEngine}`, () => {
   it.each([["document", DOCUMENT], ["download", DOWNLOAD]] as const)("%s: the user's data as a dated attachment, stored nowhere", async (_form, [path, headers]) => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../support/app-processes";
 import { logLeaks, requestLines } from "../support/log-leaks";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -28,18 +28,6 @@ function ensureChromium() {
     if (result.status === 0 && fs.existsSync(CHROMIUM)) return;
   }
   throw new Error(`The browser tests need Chromium at ${CHROMIUM}: install it with "sudo apt-get install chromium".`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, child: ChildProcess, output: () => string) {

@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../support/app-processes";
 
 // The probes of the real production server (its own process: this file sends it SIGTERM).
 const root = path.resolve(import.meta.dirname, "..", "..");
 // Vitest exposes Vite's env (BASE_URL="/", MODE, ...) in process.env; a real start has none of it.
 const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...cleanEnv } = process.env;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess;
 let base: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { closeDatabase, initDatabase, openDatabase, type DatabaseHandle } from "~/lib/db.server";
 
 /**
  * Which engine the integration tests run on. `npm test` runs the suite twice:
@@ -47,6 +47,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+/**
+ * The process-wide database (what `getDatabase()` hands the routes in the running app) on the test
+ * engine, for tests that call route modules; `close` closes it and drops the test database.
+ */
+export async function openProcessDatabase(): Promise<{ db: DatabaseHandle["db"]; close: () => Promise<void> }> {
+  const t = testEngine === "postgres" ? await createTestDatabase() : undefined;
+  const handle = await initDatabase(t ? { engine: "postgres", url: t.url! } : { engine: "pglite" });
+  return {
+    db: handle.db,
+    close: async () => {
+      await closeDatabase();
+      await t?.destroy();
     },
   };
 }
