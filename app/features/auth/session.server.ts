@@ -22,19 +22,11 @@ export interface SessionResult {
   setCookies: string[];
 }
 
-const cache = new WeakMap<Request, Promise<SessionResult>>();
-
-/** Reads the session of a request once (loaders of one request share it). */
-export function readSession(request: Request): Promise<SessionResult> {
-  let result = cache.get(request);
-  if (!result) {
-    result = loadSession(request);
-    cache.set(request, result);
-  }
-  return result;
-}
-
-async function loadSession(request: Request): Promise<SessionResult> {
+/**
+ * Reads the session of a request (with its profile). Called once per request, by the request
+ * context (`session(context)` in ~/lib/request-context.server), which every loader shares.
+ */
+export async function readSession(request: Request): Promise<SessionResult> {
   if (!request.headers.get("Cookie")?.includes("session_token")) return { user: null, setCookies: [] };
   const auth = await getAuth();
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
@@ -69,11 +61,6 @@ async function loadSession(request: Request): Promise<SessionResult> {
   };
 }
 
-/** The signed-in user of a request, or null. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await readSession(request)).user;
-}
-
 /** Whether a session still exists and has not expired (sign-out and deletion remove it). */
 export async function sessionStillValid(sessionId: string): Promise<boolean> {
   const { db } = await getDatabase();
@@ -82,11 +69,4 @@ export async function sessionStillValid(sessionId: string): Promise<boolean> {
     .from(session)
     .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
   return !!row;
-}
-
-/** Headers carrying a refreshed session cookie (empty when nothing changed). */
-export async function sessionHeaders(request: Request): Promise<Headers> {
-  const headers = new Headers();
-  for (const cookie of (await readSession(request)).setCookies) headers.append("Set-Cookie", cookie);
-  return headers;
 }
