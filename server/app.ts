@@ -20,7 +20,7 @@ import { env } from "~/lib/env.server";
 import { observeRequest } from "~/lib/metrics.server";
 import { log } from "~/lib/log.server";
 import { createRequestContext } from "~/lib/request-context.server";
-import { drainApplication, runAdmin, startApplication, stopApplication } from "~/lib/lifecycle.server";
+import { drainApplication, runAdmin, startApplication, stopApplication, stopBeingReady } from "~/lib/lifecycle.server";
 import * as serverBuild from "virtual:react-router/server-build";
 
 const policyOf = routePolicies(serverBuild);
@@ -81,6 +81,7 @@ app.use(
 export const startup = startApplication;
 export const admin = runAdmin;
 export const drain = drainApplication;
+export const notReady = stopBeingReady;
 export const shutdown = stopApplication;
 /** The server's logger, for the host's own lines (server/index.js). */
 export { log };

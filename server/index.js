@@ -65,10 +65,29 @@ server.on("error", (error) => {
 });
 
 let stopping = false;
+let endDelay = () => {};
 async function stop(signal) {
-  if (stopping) return;
+  if (stopping) {
+    // A second signal (e.g. Ctrl-C while waiting) skips the rest of the delay.
+    endDelay();
+    return;
+  }
   stopping = true;
-  log.info(`${signal} received: finishing open requests, then stopping.`);
+  // An orchestrator sends SIGTERM and keeps routing here until its readiness probe fails:
+  // say 503 on /readyz first and keep serving for SHUTDOWN_DELAY_SECONDS, then close.
+  // Ctrl-C (SIGINT) stops at once.
+  const delay = signal === "SIGTERM" ? config.shutdownDelaySeconds : 0;
+  appModule.notReady();
+  log.info(delay > 0 ? `${signal} received: not ready any more; stopping in ${delay} s.` : `${signal} received: finishing open requests, then stopping.`);
+  if (delay > 0) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, delay * 1000);
+      endDelay = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
   const force = setTimeout(() => {
     log.error("Shutdown took longer than 10 s; exiting.");
     process.exit(1);

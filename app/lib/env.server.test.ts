@@ -82,6 +82,8 @@ describe("configuration", () => {
     [{ ...s3Keys, S3_FORCE_PATH_STYLE: "sometimes" }, /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/],
     [{ PAGE_CACHE_SECONDS: "90" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be between 0 and 60/],
     [{ PAGE_CACHE_SECONDS: "bald" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be a number of seconds/],
+    [{ SHUTDOWN_DELAY_SECONDS: "61" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
+    [{ SHUTDOWN_DELAY_SECONDS: "-1" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
     [
       { NODE_ENV: "production", BASE_URL: "https://marktplatz.example", SMTP_URL: "smtps://u:p@mail.example:465" },
       /^Invalid configuration: AUTH_SECRET is required in production/,

@@ -57,6 +57,11 @@ const envSchema = z
       .min(0, { message: "must be between 0 and 60" })
       .max(60, { message: "must be between 0 and 60" })
       .default(5),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .min(0, { message: "must be between 0 and 60" })
+      .max(60, { message: "must be between 0 and 60" })
+      .default(0),
     METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters (generate one with: openssl rand -hex 24)" }).optional(),
   })
   .superRefine((env, ctx) => {
@@ -110,6 +115,8 @@ export interface AppEnv {
   pageCacheSeconds: number;
   /** Bearer token for GET /metrics; without it only this machine may read them. */
   metricsToken: string | undefined;
+  /** After SIGTERM, how long /readyz says 503 while requests are still served (the load balancer's notice). */
+  shutdownDelaySeconds: number;
 }
 
 /** A configuration mistake: its message is one line that names the variable. */
@@ -159,6 +166,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // default on a real PostgreSQL or on a public https deployment, only when asked for.
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
+    shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && !(env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://"))),
   };
 }

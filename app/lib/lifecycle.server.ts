@@ -15,6 +15,7 @@ export interface StartedApplication {
   port: number;
   baseUrl: string;
   engine: "pglite" | "postgres";
+  shutdownDelaySeconds: number;
 }
 
 /**
@@ -51,12 +52,16 @@ export async function startApplication(): Promise<StartedApplication> {
     });
     log.info(`Demo-Zugänge, jeweils @${DEMO_EMAIL_DOMAIN}, Passwort im README („Demo logins“): ${names.join(", ")}`);
   }
-  return { port: config.port, baseUrl: config.baseUrl, engine: handle.engine };
+  return { port: config.port, baseUrl: config.baseUrl, engine: handle.engine, shutdownDelaySeconds: config.shutdownDelaySeconds };
+}
+
+/** From now on /readyz answers 503: a load balancer stops sending new requests here. Requests are still served. */
+export function stopBeingReady(): void {
+  setDraining(true);
 }
 
 export async function drainApplication(): Promise<void> {
-  // From now on /readyz answers 503: a load balancer stops sending new requests here.
-  setDraining(true);
+  stopBeingReady();
   // Event streams never finish on their own: end them so the server can close.
   try {
     getRealtime().hub.closeAll();
