@@ -1,5 +1,6 @@
 import type { ErrorParams, ErrorReason } from "~/lib/errors";
 import { de } from "./de";
+import { ordersDe } from "./orders.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -68,6 +69,8 @@ const TEXTS: Record<ErrorReason, Text> = {
   ticket_rate_limited: de.support.tooMany,
   ticket_not_found: de.support.notFound,
   support_only: de.support.forbidden,
+
+  ...ordersDe.errors,
 
   invalid_credentials: de.auth.errors.invalidCredentials,
   email_not_verified: de.auth.errors.emailNotVerified,

@@ -74,6 +74,15 @@ export const ERROR_REASONS = [
   "ticket_rate_limited",
   "ticket_not_found",
   "support_only",
+  // orders and invoices
+  "order_not_found",
+  "order_wrong_party",
+  "order_state_changed",
+  "order_own_service",
+  "order_rate_limited",
+  "billing_details_required",
+  "invoice_not_found",
+  "invoice_already_paid",
   // accounts (Better Auth's refusals in our terms)
   "invalid_credentials",
   "email_not_verified",

@@ -1,6 +1,7 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
 import { z } from "zod";
-import { messages, profiles } from "~/db/schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { invoices, messages, orderFiles, profiles } from "~/db/schema";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
 import { defineJob } from "./jobs/types";
@@ -32,6 +33,8 @@ export async function sweepOrphanFiles(
   const result: SweepResult = { checked: 0, deleted: [] };
   const areas: { prefix: string; referenced: (keys: string[]) => Promise<Set<string>> }[] = [
     { prefix: "chat-attachments", referenced: (keys) => attachmentsInUse(db, keys) },
+    { prefix: "order-files", referenced: (keys) => keysInUse(db, orderFiles, orderFiles.fileKey, keys) },
+    { prefix: "invoices", referenced: (keys) => keysInUse(db, invoices, invoices.storageKey, keys) },
     { prefix: "gallery", referenced: (keys) => galleryInUse(db, keys) },
     { prefix: "avatars", referenced: (keys) => avatarsInUse(db, keys) },
   ];
@@ -73,6 +76,13 @@ async function attachmentsInUse(db: Database, keys: string[]): Promise<Set<strin
   if (keys.length === 0) return new Set();
   const rows = await db.select({ key: messages.fileKey }).from(messages).where(and(isNotNull(messages.fileKey), inArray(messages.fileKey, keys)));
   return new Set(rows.map((row) => row.key!));
+}
+
+/** Delivery files and invoice PDFs: kept while their row names them. */
+async function keysInUse(db: Database, table: typeof orderFiles | typeof invoices, column: AnyPgColumn, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: column }).from(table).where(inArray(column, keys));
+  return new Set(rows.map((row) => String(row.key)));
 }
 
 /** The user id of `area/{userId}/…`. */

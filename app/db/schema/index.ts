@@ -6,3 +6,4 @@ export * from "./notifications";
 export * from "./support";
 export * from "./views";
 export * from "./jobs";
+export * from "./orders";

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../../features/messaging/limits";
+import { orders } from "./orders";
 import { services } from "./services";
 
 export { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX };
-export const CONVERSATION_KINDS = ["service", "direct"] as const;
+export const CONVERSATION_KINDS = ["service", "direct", "order"] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /**
@@ -28,14 +29,19 @@ export const conversations = pgTable(
     user2Id: text("user2_id").references(() => user.id, { onDelete: "set null" }),
     kind: text("kind", { enum: CONVERSATION_KINDS }).notNull(),
     serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
+    /** The order an "order" conversation belongs to (one each); shown under /chats with the order named. */
+    orderId: uuid("order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("conversations_users_ordered", sql`${t.user1Id} < ${t.user2Id}`),
-    check("conversations_kind_valid", sql`${t.kind} in ('service', 'direct')`),
+    check("conversations_kind_valid", sql`${t.kind} in ('service', 'direct', 'order')`),
     check("conversations_direct_has_no_service", sql`${t.kind} = 'service' or ${t.serviceId} is null`),
+    check("conversations_order_has_order", sql`(${t.kind} = 'order') = (${t.orderId} is not null)`),
     uniqueIndex("conversations_service_pair_idx")
       .on(t.user1Id, t.user2Id, t.serviceId)
       .where(sql`${t.serviceId} is not null`),

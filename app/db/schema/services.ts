@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "~/features/services/categories";
+import { PRICE_UNITS } from "~/features/orders/limits";
 import { user } from "./auth";
 
 export { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES };
@@ -34,6 +35,8 @@ export const services = pgTable(
     description: text("description").notNull().default(""),
     /** Money is exact: numeric(10,2), read as a string by the drivers. */
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    /** Festpreis, or per hour, day or month (then an order states a quantity). */
+    priceUnit: text("price_unit", { enum: PRICE_UNITS }).notNull().default("fixed"),
     category: text("category").notNull(),
     createdBy: text("created_by")
       .notNull()
@@ -58,6 +61,7 @@ export const services = pgTable(
   },
   (t) => [
     check("services_price_range", sql`${t.price} >= 0`),
+    check("services_price_unit_valid", sql`${t.priceUnit} in ('fixed', 'hour', 'day', 'month')`),
     check("services_title_length", sql`char_length(btrim(${t.title})) between 1 and ${sql.raw(String(SERVICE_TITLE_MAX))}`),
     check("services_description_length", sql`char_length(${t.description}) <= ${sql.raw(String(SERVICE_DESCRIPTION_MAX))}`),
     check("services_category_valid", sql.raw(`category in (${categoryList})`)),
@@ -140,21 +144,6 @@ export const favorites = pgTable(
     index("favorites_user_idx").on(t.userId, t.createdAt.desc()),
     index("favorites_service_idx").on(t.serviceId),
   ],
-);
-
-/** Purchases exist as data only; no screen shows them (spec section 1). */
-export const purchases = pgTable(
-  "purchases",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check("purchases_price_non_negative", sql`${t.price} >= 0`), index("purchases_buyer_idx").on(t.buyerId)],
 );
 
 export type ServiceRow = typeof services.$inferSelect;

@@ -11,8 +11,8 @@ import {
   listConversations,
   startDirectConversation,
   startServiceConversation,
-  VIEW_KIND,
   VIEW_PATH,
+  viewOf,
 } from "./conversations.server";
 import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
@@ -33,11 +33,11 @@ async function redirectWithToast(to: string, { title, description }: ChatErrorTe
 export async function loadChatPage(args: RequestArgs, user: SessionUser, view: ChatView, chatId: string | undefined) {
   try {
     const db = await database(args.context);
-    const conversations = await listConversations(db, user.id, VIEW_KIND[view]);
+    const conversations = await listConversations(db, user.id, view);
     if (!chatId) return { conversations, active: null };
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
-    if (conversation.kind !== VIEW_KIND[view]) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
+    if (viewOf(conversation.kind) !== view) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
     const [header, page] = await Promise.all([conversationHeader(db, user.id, conversation), listMessages(db, user.id, conversation.id)]);
     return { conversations, active: { header, page } };
   } catch (error) {

@@ -61,14 +61,14 @@ describe(`conversations on ${testEngine}`, () => {
     expect(failureOf(lookup, "start chat").status).toBe(503);
     expect(failureOf(insert, "start chat").status).toBe(503);
     expect(logged.errors()).toHaveLength(2);
-    expect(await listConversations(fx.db, "u-infra-a", "direct")).toEqual([]);
+    expect(await listConversations(fx.db, "u-infra-a", "live")).toEqual([]);
   });
 
   it("a direct conversation is separate from the service one and reused from either side", async () => {
     const direct = await startDirectConversation(fx.db, BUYER, SELLER);
     expect(await startDirectConversation(fx.db, SELLER, BUYER)).toBe(direct);
     expect(direct).not.toBe(await startServiceConversation(fx.db, BUYER, fx.serviceId));
-    const list = await listConversations(fx.db, BUYER, "direct");
+    const list = await listConversations(fx.db, BUYER, "live");
     expect(list.map((c) => c.id)).toEqual([direct]);
     expect(list[0]!.other).toMatchObject({ userId: SELLER, name: "Sabine Test" });
   });

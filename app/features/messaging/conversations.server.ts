@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { conversations, profiles, services, type ConversationKind } from "~/db/schema";
+import { conversations, orders, profiles, services, type ConversationKind } from "~/db/schema";
 import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -12,18 +12,22 @@ import type { ChatView } from "./message-text";
  * direct (under /live-chat). Starting one, finding one the user takes part in, listing them.
  */
 
-export const VIEW_KIND: Record<ChatView, ConversationKind> = { service: "service", live: "direct" };
 export const VIEW_PATH: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
 
 /** The view that shows a conversation of this kind. */
 export function viewOf(kind: ConversationKind): ChatView {
-  return kind === "service" ? "service" : "live";
+  // An order's conversation is about a service too: it is listed under /chats with the order named.
+  return kind === "direct" ? "live" : "service";
 }
+
+/** The kinds a view lists. */
+const KINDS_OF_VIEW: Record<ChatView, ConversationKind[]> = { service: ["service", "order"], live: ["direct"] };
 
 export interface ConversationRef {
   id: string;
   kind: ConversationKind;
   serviceId: string | null;
+  orderId: string | null;
   user1Id: string | null;
   user2Id: string | null;
 }
@@ -109,6 +113,7 @@ export async function getConversationFor(db: Database, userId: string, conversat
       id: conversations.id,
       kind: conversations.kind,
       serviceId: conversations.serviceId,
+      orderId: conversations.orderId,
       user1Id: conversations.user1Id,
       user2Id: conversations.user2Id,
     })
@@ -136,6 +141,8 @@ export interface ConversationSummary {
   id: string;
   kind: ConversationKind;
   service: { id: string; title: string } | null;
+  /** For an order's conversation: the order and its service's title at booking. */
+  order: { id: string; title: string } | null;
   other: PersonView;
   lastMessage: { text: string; fileName: string | null; mine: boolean; createdAt: string } | null;
   createdAt: string;
@@ -146,21 +153,26 @@ export interface ConversationSummary {
  * The user's conversations of one kind, latest activity first, with the other person, the last
  * message and the unread count, all computed in one query (nothing stored twice).
  */
-export async function listConversations(db: Database, userId: string, kind: ConversationKind, limit = 200): Promise<ConversationSummary[]> {
+export async function listConversations(db: Database, userId: string, view: ChatView, limit = 200): Promise<ConversationSummary[]> {
+  const kinds = KINDS_OF_VIEW[view];
   const result = await db.execute(sql`
-    select c.id, c.kind, c.created_at, c.service_id, s.title as service_title,
+    select c.id, c.kind, c.created_at, c.service_id, s.title as service_title, c.order_id, o.service_title as order_title,
       p.user_id as other_id, p.first_name, p.last_name, p.avatar_url, p.username,
       lm.content as last_content, lm.file_name as last_file_name, lm.sender_id as last_sender_id, lm.created_at as last_at,
       (select count(*)::int from messages u
         where u.conversation_id = c.id and u.read = false and u.sender_id is distinct from ${userId}) as unread
     from conversations c
     left join services s on s.id = c.service_id
+    left join orders o on o.id = c.order_id
     left join profiles p on p.user_id = case when c.user1_id = ${userId} then c.user2_id else c.user1_id end
     left join lateral (
       select m.content, m.file_name, m.sender_id, m.created_at from messages m
       where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
-    where (c.user1_id = ${userId} or c.user2_id = ${userId}) and c.kind = ${kind}
+    where (c.user1_id = ${userId} or c.user2_id = ${userId}) and c.kind in (${sql.join(
+      kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    )})
     order by coalesce(c.last_message_at, c.created_at) desc, c.id
     limit ${limit}
   `);
@@ -169,6 +181,7 @@ export async function listConversations(db: Database, userId: string, kind: Conv
     id: String(r.id),
     kind: r.kind as ConversationKind,
     service: r.service_id ? { id: String(r.service_id), title: String(r.service_title) } : null,
+    order: r.order_id ? { id: String(r.order_id), title: String(r.order_title) } : null,
     other: person(r.other_id as string | null, r.first_name as string | null, r.last_name as string | null, r.avatar_url as string | null, r.username as string | null),
     lastMessage: r.last_at
       ? {
@@ -203,9 +216,13 @@ export async function conversationHeader(db: Database, userId: string, conversat
   const [service] = conversation.serviceId
     ? await db.select({ id: services.id, title: services.title }).from(services).where(eq(services.id, conversation.serviceId))
     : [];
+  const [order] = conversation.orderId
+    ? await db.select({ id: orders.id, title: orders.serviceTitle }).from(orders).where(eq(orders.id, conversation.orderId))
+    : [];
   return {
     id: conversation.id,
     kind: conversation.kind,
+    order: order ?? null,
     other: person(other ? otherId : null, other?.firstName ?? null, other?.lastName ?? null, other?.avatarUrl ?? null, other?.username ?? null),
     service: service ?? null,
   };

@@ -13,6 +13,8 @@ export type RealtimeEvent =
   | { type: "message.read"; conversationId: string }
   | { type: "notification.created"; notificationId: string }
   | { type: "counts" }
+  /** An order of the user changed (status, files, invoice): its page and lists re-read it. */
+  | { type: "order.updated"; orderId: string }
   /** The user's sessions changed (sign-out, deletion): streams re-check theirs. */
   | { type: "session.ended" }
   /** Sent by this process to its own streams after the listener reconnected: events may be lost, re-read. */

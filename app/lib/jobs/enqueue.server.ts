@@ -9,7 +9,7 @@ import type { EnqueueOptions, JobRegistry } from "./types";
  * commits (rolled back, it never runs). PostgreSQL: graphile-worker's add_job (its NOTIFY wakes the
  * runners at commit); PGlite: a row in our jobs table, and this process's runner is woken.
  */
-export async function enqueue(db: Database, name: string, payload: unknown, options: EnqueueOptions = {}, registry: JobRegistry = appJobs): Promise<void> {
+export async function enqueue(db: Database, name: string, payload: unknown, options: EnqueueOptions = {}, registry: JobRegistry = appJobs()): Promise<void> {
   const definition = registry.get(name);
   if (!definition) throw new Error(`Unknown job "${name}".`);
   const data = JSON.stringify(definition.payload.parse(payload) ?? {});

@@ -4,7 +4,7 @@ import type { Mailer } from "../mail.server";
 import { enqueue } from "./enqueue.server";
 import { startLocalRunner, type JobRunner } from "./local-runner.server";
 import { startPgRunner } from "./pg-runner.server";
-import { APP_SCHEDULES, appJobs } from "./registry.server";
+import { appJobs, appSchedules } from "./registry.server";
 
 export { enqueue } from "./enqueue.server";
 export { jobStats, queueDepth } from "./engine.server";
@@ -24,8 +24,8 @@ export async function startJobs(handle: DatabaseHandle): Promise<void> {
   await stopJobs();
   globalForJobs.__marketplaceJobRunner =
     handle.engine === "postgres"
-      ? await startPgRunner({ pool: handle.pool!, db: handle.db, registry: appJobs, schedules: APP_SCHEDULES })
-      : await startLocalRunner({ db: handle.db, registry: appJobs, schedules: APP_SCHEDULES });
+      ? await startPgRunner({ pool: handle.pool!, db: handle.db, registry: appJobs(), schedules: appSchedules() })
+      : await startLocalRunner({ db: handle.db, registry: appJobs(), schedules: appSchedules() });
 }
 
 /** Lets running jobs finish and stops picking up new ones; waiting jobs stay for the next start. */

@@ -12,7 +12,7 @@ import { enqueue } from "./enqueue.server";
 import { jobStats, queueDepth } from "./engine.server";
 import { startLocalRunner, type JobRunner } from "./local-runner.server";
 import { cronItemsOf, startPgRunner } from "./pg-runner.server";
-import { APP_SCHEDULES, appJobs } from "./registry.server";
+import { appJobs, appSchedules } from "./registry.server";
 import { backoffMs, defineJob, registryOf, type JobSchedule } from "./types";
 
 let t: TestDatabase;
@@ -206,13 +206,14 @@ describe(`background jobs on ${testEngine}`, () => {
   });
 
   it("declares the application's schedules once, as valid cron items for graphile-worker", () => {
-    const items = cronItemsOf(APP_SCHEDULES, appJobs);
+    const items = cronItemsOf(appSchedules(), appJobs());
     expect(items.map((item) => [item.task, item.match])).toEqual([
       ["storage.sweep", "0 */6 * * *"],
       ["rate-limit.prune", "0 * * * *"],
+      ["orders.auto-complete", "0 * * * *"],
     ]);
-    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune"]);
-    for (const schedule of APP_SCHEDULES) expect(appJobs.has(schedule.task)).toBe(true);
+    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete"]);
+    for (const schedule of appSchedules()) expect(appJobs().has(schedule.task)).toBe(true);
   });
 
   if (testEngine === "pglite") {

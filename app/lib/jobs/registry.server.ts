@@ -1,13 +1,27 @@
+import { invoiceRenderJob } from "~/features/orders/invoices.server";
+import { orderAutoCompleteJob } from "~/features/orders/orders.server";
 import { mailSendJob } from "../mail.server";
 import { rateLimitPruneJob } from "../rate-limit.server";
 import { storageSweepJob } from "../storage-sweep.server";
-import { registryOf, type JobDefinition, type JobSchedule } from "./types";
+import { registryOf, type JobDefinition, type JobRegistry, type JobSchedule } from "./types";
+
+// Built on first use, not at import: job modules enqueue other jobs (an order's mail), so they
+// import the enqueuer, which imports this registry; reading their definitions only at run time
+// keeps that import cycle harmless.
+let registry: JobRegistry | undefined;
 
 /** Every job of the application: one definition each, run by graphile-worker (PostgreSQL) or the local runner (PGlite). */
-export const appJobs = registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob] as JobDefinition[]);
+export function appJobs(): JobRegistry {
+  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob] as JobDefinition[]);
+  return registry;
+}
 
 /** The recurring jobs, declared once for both engines. */
-export const APP_SCHEDULES: readonly JobSchedule[] = [
-  { task: storageSweepJob.name, everyHours: 6 },
-  { task: rateLimitPruneJob.name, everyHours: 1 },
-];
+export function appSchedules(): readonly JobSchedule[] {
+  return [
+    { task: storageSweepJob.name, everyHours: 6 },
+    { task: rateLimitPruneJob.name, everyHours: 1 },
+    // Delivered orders without an answer for 7 days complete themselves (checked hourly).
+    { task: orderAutoCompleteJob.name, everyHours: 1 },
+  ];
+}

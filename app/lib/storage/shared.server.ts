@@ -36,9 +36,9 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
-export const STORAGE_AREAS = ["avatars", "gallery", "chat-attachments"] as const;
+export const STORAGE_AREAS = ["avatars", "gallery", "chat-attachments", "order-files", "invoices"] as const;
 export type StorageArea = (typeof STORAGE_AREAS)[number];
-/** Avatars and gallery images are public (served under /storage/…); chat attachments are not. */
+/** Avatars and gallery images are public (served under /storage/…); chat attachments, delivery files and invoices are not. */
 export const PUBLIC_AREAS: readonly StorageArea[] = ["avatars", "gallery"];
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -60,6 +60,16 @@ export function areaOf(key: string): StorageArea | null {
 /** A key in an area for a user, with a server-made, collision-free file name. */
 export function chatAttachmentKey(userId: string, ext: string, now = Date.now()): string {
   return `chat-attachments/${safeSegment(userId)}/${now}-${randomUUID().slice(0, 8)}.${ext}`;
+}
+
+/** A delivery file of an order, under its uploader's folder. */
+export function orderFileKey(userId: string, ext: string, now = Date.now()): string {
+  return `order-files/${safeSegment(userId)}/${now}-${randomUUID().slice(0, 8)}.${ext}`;
+}
+
+/** An issued invoice's PDF: one per invoice, never replaced. */
+export function invoiceKey(issuerKey: string, invoiceId: string): string {
+  return `invoices/${safeSegment(issuerKey)}/${safeSegment(invoiceId)}.pdf`;
 }
 
 export function avatarKey(userId: string, ext: string): string {

@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { CountBadge } from "~/components/ui/count-badge";
 import { de } from "~/i18n/de";
+import { ordersDe } from "~/i18n/orders.de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { cn } from "~/lib/class-names";
@@ -16,7 +17,7 @@ import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 
 export interface ActiveConversation {
-  header: { id: string; other: PersonView; service: { id: string; title: string } | null };
+  header: { id: string; other: PersonView; service: { id: string; title: string } | null; order: { id: string; title: string } | null };
   page: MessagePage;
 }
 
@@ -52,7 +53,9 @@ function ConversationItem({ view, conversation }: { view: ChatView; conversation
           </span>
         </span>
         {view === "service" && (
-          <span className="block truncate text-xs text-primary">{de.chats.about(conversation.service?.title ?? de.messaging.unknownService)}</span>
+          <span className="block truncate text-xs text-primary">
+            {conversation.order ? ordersDe.chat.about(conversation.order.title) : de.chats.about(conversation.service?.title ?? de.messaging.unknownService)}
+          </span>
         )}
         <span className="mt-0.5 flex items-center justify-between gap-2">
           <span className="truncate text-sm text-muted-foreground">{preview}</span>
@@ -65,7 +68,7 @@ function ConversationItem({ view, conversation }: { view: ChatView; conversation
 
 function ConversationPane({ view, active, action }: { view: ChatView; active: ActiveConversation; action: string }) {
   const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
-  const { other, service } = active.header;
+  const { other, service, order } = active.header;
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
@@ -89,7 +92,11 @@ function ConversationPane({ view, active, action }: { view: ChatView; active: Ac
           </h2>
           {view === "service" && (
             <p className="truncate text-xs text-muted-foreground">
-              {service ? (
+              {order ? (
+                <Link to={`/orders/${order.id}`} className="hover:underline">
+                  {ordersDe.chat.about(order.title)}
+                </Link>
+              ) : service ? (
                 <Link to={`/services/${service.id}`} className="hover:underline">
                   {de.chats.about(service.title)}
                 </Link>
@@ -143,7 +150,7 @@ export function ChatScreen({
     const q = query.trim().toLocaleLowerCase("de");
     if (!q) return conversations;
     return conversations.filter((c) =>
-      [c.other.name, c.service?.title ?? "", c.lastMessage?.text ?? ""].some((v) => v.toLocaleLowerCase("de").includes(q)),
+      [c.other.name, c.service?.title ?? c.order?.title ?? "", c.lastMessage?.text ?? ""].some((v) => v.toLocaleLowerCase("de").includes(q)),
     );
   }, [conversations, query]);
   const t = view === "service" ? de.chats : de.liveChat;

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { billingProfiles, type PostalAddress } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+import { parseInput } from "~/lib/validation";
+import { billingSchema } from "./schema";
+
+/** A user's billing details (invoice address; for providers also tax and bank details). */
+
+export type BillingProfile = typeof billingProfiles.$inferSelect;
+type Writer = Pick<Database, "insert">;
+
+export async function getBillingProfile(db: Pick<Database, "select">, userId: string): Promise<BillingProfile | null> {
+  const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** What an invoice of this provider needs (§14 UStG): an address, a tax number or VAT id; and where to pay. */
+export function isReadyToInvoice(profile: BillingProfile | null): profile is BillingProfile {
+  return !!profile && !!profile.name && !!profile.street && !!profile.postalCode && !!profile.city && !!(profile.taxNumber || profile.vatId) && !!profile.iban;
+}
+
+export async function saveBillingProfile(db: Writer, userId: string, input: Record<string, unknown>): Promise<BillingProfile> {
+  const values = parseInput(billingSchema, input);
+  const row = { ...values, updatedAt: new Date() };
+  const [saved] = await db
+    .insert(billingProfiles)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: billingProfiles.userId, set: row })
+    .returning();
+  return saved!;
+}
+
+/** A buyer's first order keeps its invoice address as their billing address (prefilled next time); never overwrites one. */
+export async function keepAddressOnFirstOrder(db: Writer, userId: string, address: PostalAddress): Promise<void> {
+  await db
+    .insert(billingProfiles)
+    .values({ userId, ...address })
+    .onConflictDoNothing({ target: billingProfiles.userId });
+}
+
+/** The address part, for prefilling an order's invoice address. */
+export function addressOf(profile: BillingProfile | null): PostalAddress | null {
+  if (!profile) return null;
+  return { name: profile.name, street: profile.street, postalCode: profile.postalCode, city: profile.city, country: profile.country };
+}

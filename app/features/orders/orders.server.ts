@@ -1,0 +1,267 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import { conversations, orderFiles, orders, services, type OrderRow, type PostalAddress } from "~/db/schema";
+import { isServiceId } from "~/features/services/service-id";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { parseInput } from "~/lib/validation";
+import { defineJob } from "~/lib/jobs/types";
+import { z } from "zod";
+import { getBillingProfile, isReadyToInvoice, keepAddressOnFirstOrder } from "./billing.server";
+import { recordOrderEvent } from "./order-events.server";
+import { issueInvoice } from "./invoices.server";
+import { AUTO_COMPLETE_DAYS, type OrderEventKind, type OrderStatus } from "./limits";
+import { fromCents, lineTotal } from "./money";
+import { bookingSchema, declineSchema, deliverSchema, revisionSchema } from "./schema";
+
+/**
+ * Orders (issue #15, ADR 012): a buyer books a service, the provider accepts or declines, delivers,
+ * the buyer completes or asks for changes; completion issues the invoice and writes the purchase.
+ *
+ * Every transition is one conditional UPDATE (`where status in (…) and <party> = actor`) in a
+ * transaction: the database decides who was first, so a stale page, a double click or two tabs
+ * racing leave exactly one transition and the other gets a clean `order_state_changed`.
+ */
+
+export type OrderAction = "accept" | "decline" | "withdraw" | "deliver" | "revise" | "complete";
+type Party = "buyer" | "seller";
+
+interface Transition {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  party: Party;
+  event: OrderEventKind;
+}
+
+export const TRANSITIONS: Record<OrderAction, Transition> = {
+  accept: { from: ["requested"], to: "in_progress", party: "seller", event: "accepted" },
+  decline: { from: ["requested"], to: "declined", party: "seller", event: "declined" },
+  withdraw: { from: ["requested"], to: "cancelled", party: "buyer", event: "withdrawn" },
+  deliver: { from: ["in_progress"], to: "delivered", party: "seller", event: "delivered" },
+  revise: { from: ["delivered"], to: "in_progress", party: "buyer", event: "revision_requested" },
+  complete: { from: ["delivered"], to: "completed", party: "buyer", event: "completed" },
+};
+
+/** The actions a party may take on an order in its status (what the order page offers). */
+export function allowedActions(status: OrderStatus, party: Party): OrderAction[] {
+  return (Object.keys(TRANSITIONS) as OrderAction[]).filter((action) => {
+    const rule = TRANSITIONS[action];
+    return rule.party === party && rule.from.includes(status);
+  });
+}
+
+/** At most 20 new orders per buyer and hour: a brake on floods, far above honest use. */
+export const ORDER_RATE_LIMIT = { window: 60 * 60, max: 20 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Books a service: the price, unit and title are copied from the service now. Creates the order's
+ * own conversation, the first timeline entry, and tells the provider (notification, event, mail).
+ */
+export async function bookService(
+  db: Database,
+  { actorId, serviceId, input, now = new Date() }: { actorId: string | null; serviceId: string; input: Record<string, unknown>; now?: Date },
+): Promise<{ orderId: string }> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
+  const [service] = await db
+    .select({ id: services.id, title: services.title, price: services.price, priceUnit: services.priceUnit, sellerId: services.createdBy })
+    .from(services)
+    .where(eq(services.id, serviceId));
+  if (!service) throw new AppError("NOT_FOUND", "service_not_found");
+  if (service.sellerId === actorId) throw new AppError("FORBIDDEN", "order_own_service");
+  const booking = parseInput(bookingSchema(now), input);
+  const quantity = service.priceUnit === "fixed" ? "1" : booking.quantity;
+  const limit = await consumeRateLimit(db, `orders:${actorId}`, ORDER_RATE_LIMIT, now.getTime());
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", "order_rate_limited");
+  const address: PostalAddress = { name: booking.name, street: booking.street, postalCode: booking.postalCode, city: booking.city, country: booking.country };
+
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        buyerId: actorId,
+        sellerId: service.sellerId,
+        serviceId: service.id,
+        serviceTitle: service.title,
+        priceUnit: service.priceUnit,
+        unitPrice: service.price,
+        quantity,
+        total: fromCents(lineTotal(service.price, quantity)),
+        requirements: booking.requirements,
+        desiredDate: booking.desiredDate,
+        buyerAddress: address,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const [user1Id, user2Id] = actorId < service.sellerId ? [actorId, service.sellerId] : [service.sellerId, actorId];
+    await tx.insert(conversations).values({ kind: "order", orderId: order!.id, user1Id, user2Id, createdAt: now, updatedAt: now });
+    await keepAddressOnFirstOrder(tx, actorId, address);
+    await recordOrderEvent(tx, order!, { actorId, kind: "requested", note: null, now });
+    return { orderId: order!.id };
+  });
+}
+
+/** The order as a party sees it, or NOT_FOUND for anyone else (an order is private to its two parties). */
+async function orderForParty(db: Database | Tx, orderId: string, actorId: string): Promise<{ order: OrderRow; party: Party }> {
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "order_not_found");
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (order.buyerId !== actorId && order.sellerId !== actorId)) throw new AppError("NOT_FOUND", "order_not_found");
+  return { order, party: order.buyerId === actorId ? "buyer" : "seller" };
+}
+
+/**
+ * Runs one transition for the actor: the conditional UPDATE, a timeline entry, the other party told.
+ * `extra` runs in the same transaction (e.g. storing delivery files' rows, issuing the invoice).
+ */
+async function transition(
+  db: Database,
+  {
+    actorId,
+    orderId,
+    action,
+    note = null,
+    set = {},
+    now = new Date(),
+    extra,
+  }: {
+    actorId: string | null;
+    orderId: string;
+    action: OrderAction;
+    note?: string | null;
+    set?: Partial<typeof orders.$inferInsert>;
+    now?: Date;
+    extra?: (tx: Tx, order: OrderRow, eventId: string) => Promise<void>;
+  },
+): Promise<OrderRow> {
+  if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+  const rule = TRANSITIONS[action];
+  const partyColumn = rule.party === "buyer" ? orders.buyerId : orders.sellerId;
+  return db.transaction(async (tx) => {
+    const [changed] = isUuid(orderId)
+      ? await tx
+          .update(orders)
+          .set({ ...set, status: rule.to, updatedAt: now })
+          .where(and(eq(orders.id, orderId), inArray(orders.status, [...rule.from]), eq(partyColumn, actorId)))
+          .returning()
+      : [];
+    if (!changed) {
+      // Why not: not theirs (404), the other party's step (403), or no longer in that state (409).
+      const { party } = await orderForParty(tx, orderId, actorId);
+      if (party !== rule.party) throw new AppError("FORBIDDEN", "order_wrong_party");
+      throw new AppError("CONFLICT", "order_state_changed");
+    }
+    const eventId = await recordOrderEvent(tx, changed, { actorId, kind: rule.event, note, now });
+    await extra?.(tx, changed, eventId);
+    return changed;
+  });
+}
+
+/** The provider accepts; before the first order they must have complete billing details (the invoice needs them). */
+export async function acceptOrder(db: Database, { actorId, orderId, now }: { actorId: string | null; orderId: string; now?: Date }) {
+  if (actorId) {
+    const { party } = await orderForParty(db, orderId, actorId);
+    if (party === "seller" && !isReadyToInvoice(await getBillingProfile(db, actorId))) throw new AppError("CONFLICT", "billing_details_required");
+  }
+  return transition(db, { actorId, orderId, action: "accept", now });
+}
+
+export async function declineOrder(db: Database, { actorId, orderId, input, now }: { actorId: string | null; orderId: string; input: Record<string, unknown>; now?: Date }) {
+  const { reason } = parseInput(declineSchema, input);
+  return transition(db, { actorId, orderId, action: "decline", note: reason, set: { declineReason: reason }, now });
+}
+
+export async function withdrawOrder(db: Database, { actorId, orderId, now }: { actorId: string | null; orderId: string; now?: Date }) {
+  return transition(db, { actorId, orderId, action: "withdraw", now });
+}
+
+export interface DeliveredFile {
+  key: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The provider delivers with a note and files already stored (their rows are written with the transition). */
+export async function deliverOrder(
+  db: Database,
+  { actorId, orderId, input, files = [], now = new Date() }: { actorId: string | null; orderId: string; input: Record<string, unknown>; files?: DeliveredFile[]; now?: Date },
+) {
+  const { note } = parseInput(deliverSchema, input);
+  return transition(db, {
+    actorId,
+    orderId,
+    action: "deliver",
+    note,
+    now,
+    set: { deliveredAt: now, autoCompleteAt: new Date(now.getTime() + AUTO_COMPLETE_DAYS * DAY_MS) },
+    extra: async (tx, order, eventId) => {
+      if (files.length === 0) return;
+      await tx.insert(orderFiles).values(files.map((file) => ({ orderId: order.id, eventId, fileKey: file.key, fileName: file.name, fileType: file.type, fileSize: file.size, createdAt: now })));
+    },
+  });
+}
+
+export async function requestRevision(db: Database, { actorId, orderId, input, now }: { actorId: string | null; orderId: string; input: Record<string, unknown>; now?: Date }) {
+  const { note } = parseInput(revisionSchema, input);
+  return transition(db, { actorId, orderId, action: "revise", note, set: { autoCompleteAt: null }, now });
+}
+
+/** The buyer completes a delivered order: purchase and invoice are written in the same transaction. */
+export async function completeOrder(db: Database, { actorId, orderId, now = new Date() }: { actorId: string | null; orderId: string; now?: Date }) {
+  return transition(db, {
+    actorId,
+    orderId,
+    action: "complete",
+    now,
+    set: { completedAt: now, autoCompleteAt: null },
+    extra: async (tx, order) => {
+      await issueInvoice(tx, order, now);
+    },
+  });
+}
+
+/**
+ * Completes every delivered order whose buyer has not answered within 7 days (the hourly job).
+ * Each in its own transaction with the same conditional UPDATE, so a buyer completing at the same
+ * moment wins or loses cleanly and nothing is completed twice.
+ */
+export async function autoCompleteDueOrders(db: Database, now: Date = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "delivered"), lte(orders.autoCompleteAt, now)))
+    .limit(500);
+  let completed = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: "completed", completedAt: now, autoCompleteAt: null, updatedAt: now })
+        .where(and(eq(orders.id, id), eq(orders.status, "delivered"), lte(orders.autoCompleteAt, now)))
+        .returning();
+      if (!changed) return false;
+      await recordOrderEvent(tx, changed, { actorId: null, kind: "auto_completed", note: null, now });
+      await issueInvoice(tx, changed, now);
+      return true;
+    });
+    if (done) completed++;
+  }
+  return completed;
+}
+
+export { orderForParty };
+
+export const orderAutoCompleteJob = defineJob({
+  name: "orders.auto-complete",
+  payload: z.object({}).passthrough(),
+  maxAttempts: 3,
+  async run(_payload, { db }) {
+    await autoCompleteDueOrders(db);
+  },
+});
