@@ -16,6 +16,10 @@ export default [
     route("chats/:chatId?", "routes/chats.tsx"),
     route("profile", "routes/profile.tsx"),
     route("support", "routes/support.tsx"),
+    route("orders", "routes/orders.tsx"),
+    route("orders/billing", "routes/order-billing.tsx"),
+    route("orders/:id", "routes/order-detail.tsx"),
+    route("services/:id/beauftragen", "routes/order-book.tsx"),
   ]),
 
   // Signed out, the live chat says so itself (spec: 'Bitte melden Sie sich an, um den Live-Chat zu nutzen.').
@@ -44,6 +48,8 @@ export default [
   route("api/conversations/:id/messages", "routes/api.conversation-messages.ts"),
   route("api/conversations/:id/read", "routes/api.conversation-read.ts"),
   route("api/attachments/:messageId", "routes/api.attachments.ts"),
+  route("orders/:id/dateien/:fileId", "routes/order-file.ts"),
+  route("orders/:id/rechnung", "routes/order-invoice.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
   route("storage/*", "routes/storage.ts"),

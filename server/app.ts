@@ -44,7 +44,8 @@ app.use(originCheck({ baseUrl: () => env().baseUrl }));
 app.use(
   bodyLimit({
     formBytes: 64 * 1024,
-    multipartBytes: 30 * 1024 * 1024,
+    // The largest upload: an order delivery of three files of 10 MB each (plus the form around them).
+    multipartBytes: 32 * 1024 * 1024,
     receivesUploads: (req) => policyOf(req).body === "upload",
   }),
 );

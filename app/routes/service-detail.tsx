@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye, MessageCircle, Pencil } from "lucide-react";
+import { ArrowLeft, ClipboardCheck, Eye, MessageCircle, Pencil } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { ScreenTexts } from "~/lib/responses.server";
@@ -16,6 +16,7 @@ import { ReviewSection } from "~/features/reviews/components/review-section";
 import { getOwnReview, listReviews, saveReview } from "~/features/reviews/reviews.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getService } from "~/features/services/catalogue.server";
+import { ordersDe } from "~/i18n/orders.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
@@ -157,7 +158,10 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             <CardContent className="grid gap-4 pt-6">
               <div>
                 <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
-                <p className="text-3xl font-bold">{formatPrice(service.price)}</p>
+                <p className="text-3xl font-bold">
+                  {formatPrice(service.price)}
+                  {service.priceUnit !== "fixed" && <span className="ml-1.5 text-base font-medium text-muted-foreground">{ordersDe.unit[service.priceUnit]}</span>}
+                </p>
               </div>
               {viewer?.isOwner ? (
                 <div className="grid gap-2">
@@ -171,10 +175,16 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">
+                  <Button asChild>
+                    <Link to={`/services/${service.id}/beauftragen`}>
+                      <ClipboardCheck aria-hidden="true" />
+                      {ordersDe.book.button}
+                    </Link>
+                  </Button>
                   {/* Reuses the buyer's conversation about this service or starts one, then opens /chats/{id}. */}
                   <Form method="post" action="/chats" className="grid">
                     <input type="hidden" name="serviceId" value={service.id} />
-                    <Button type="submit">
+                    <Button type="submit" variant="outline">
                       <MessageCircle aria-hidden="true" />
                       {de.services.detail.chat}
                     </Button>

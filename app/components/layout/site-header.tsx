@@ -1,10 +1,11 @@
-import { Briefcase, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "lucide-react";
+import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
+import { ordersDe } from "~/i18n/orders.de";
 import { de } from "~/i18n/de";
 import { cn } from "~/lib/class-names";
 import { NotificationsPopover } from "~/features/notifications/components/notifications-popover";
@@ -29,6 +30,7 @@ function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
     ...open,
     { to: "/create-service", label: de.nav.createService, icon: PlusCircle },
     { to: "/chats", label: de.nav.chats, badge: newMessages, icon: MessageCircle },
+    { to: "/orders", label: ordersDe.nav, icon: ClipboardList },
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
   ];
@@ -110,9 +112,9 @@ export function SiteHeader({
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Briefcase className="size-4" aria-hidden="true" />
           </span>
-          {/* The full name where there is room: phones with the menu button (sm–md) and wide screens. */}
-          <span className="text-base whitespace-nowrap sm:hidden md:inline xl:hidden">{de.app.shortName}</span>
-          <span className="hidden text-base whitespace-nowrap sm:inline md:hidden xl:inline">{de.app.name}</span>
+          {/* The full name where there is room: phones with the menu button (sm–md) and very wide screens. */}
+          <span className="text-base whitespace-nowrap sm:hidden md:inline 2xl:hidden">{de.app.shortName}</span>
+          <span className="hidden text-base whitespace-nowrap sm:inline md:hidden 2xl:inline">{de.app.name}</span>
         </Link>
 
         <nav aria-label={de.nav.label} className="ml-2 hidden flex-1 items-center gap-0.5 md:flex xl:ml-4">

@@ -88,8 +88,8 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     { label: t.position, x: MARGIN, width: 30, align: "left" as const },
     { label: t.description, x: MARGIN + 34, width: width - 34 - 240, align: "left" as const },
     { label: t.quantity, x: MARGIN + width - 236, width: 70, align: "right" as const },
-    { label: t.unitPrice, x: MARGIN + width - 162, width: 80, align: "right" as const },
-    { label: t.amount, x: MARGIN + width - 80, width: 80, align: "right" as const },
+    { label: invoice.smallBusiness ? t.unitPrice : t.unitPriceGross, x: MARGIN + width - 162, width: 80, align: "right" as const },
+    { label: invoice.smallBusiness ? t.amount : t.amountGross, x: MARGIN + width - 80, width: 80, align: "right" as const },
   ];
   doc.rect(MARGIN, y - 4, width, 20).fill("#eef0fa");
   doc.font("Helvetica-Bold").fontSize(9).fillColor(INK);

@@ -29,8 +29,8 @@ export type VatRate = (typeof VAT_RATES)[number];
 
 export const REQUIREMENTS_MAX = 2000;
 export const NOTE_MAX = 2000;
-/** Most files one delivery carries (each up to the attachment limit, 10 MB). */
-export const DELIVERY_FILES_MAX = 5;
+/** Most files one delivery carries (each up to the attachment limit, 10 MB; the upload ceiling is 32 MB). */
+export const DELIVERY_FILES_MAX = 3;
 /** A delivered order the buyer does not answer is completed after this many days. */
 export const AUTO_COMPLETE_DAYS = 7;
 export const QUANTITY_MAX = 10_000;

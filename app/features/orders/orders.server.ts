@@ -108,7 +108,7 @@ export async function bookService(
 }
 
 /** The order as a party sees it, or NOT_FOUND for anyone else (an order is private to its two parties). */
-async function orderForParty(db: Database | Tx, orderId: string, actorId: string): Promise<{ order: OrderRow; party: Party }> {
+export async function orderForParty(db: Database | Tx, orderId: string, actorId: string): Promise<{ order: OrderRow; party: Party }> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "order_not_found");
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (order.buyerId !== actorId && order.sellerId !== actorId)) throw new AppError("NOT_FOUND", "order_not_found");
@@ -255,7 +255,6 @@ export async function autoCompleteDueOrders(db: Database, now: Date = new Date()
   return completed;
 }
 
-export { orderForParty };
 
 export const orderAutoCompleteJob = defineJob({
   name: "orders.auto-complete",

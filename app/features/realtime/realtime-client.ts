@@ -7,6 +7,7 @@ export type ClientEvent =
   | { type: "message.read"; conversationId: string }
   | { type: "notification.created"; notificationId: string }
   | { type: "counts" }
+  | { type: "order.updated"; orderId: string }
   | { type: "resync" };
 
 type Listener = (event: ClientEvent) => void;

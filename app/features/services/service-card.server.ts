@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { profiles, services } from "~/db/schema";
+import type { PriceUnit } from "~/features/orders/limits";
 
 /** The author shown on a service card. */
 export interface ServiceAuthor {
@@ -16,6 +17,8 @@ export interface ServiceCard {
   title: string;
   excerpt: string;
   price: string;
+  /** Festpreis or per hour/day/month. */
+  priceUnit: PriceUnit;
   category: string;
   views: number;
   isFeatured: boolean;
@@ -31,6 +34,7 @@ export const cardColumns = {
   title: services.title,
   excerpt: sql<string>`left(${services.description}, 180)`,
   price: services.price,
+  priceUnit: services.priceUnit,
   category: services.category,
   views: services.views,
   isFeatured: services.isFeatured,
@@ -52,6 +56,7 @@ export function toCard(row: CardRow): ServiceCard {
     title: row.title as string,
     excerpt: row.excerpt as string,
     price: row.price as string,
+    priceUnit: (row.priceUnit as PriceUnit | undefined) ?? "fixed",
     category: row.category as string,
     views: Number(row.views),
     isFeatured: Boolean(row.isFeatured),

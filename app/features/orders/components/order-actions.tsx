@@ -1,0 +1,212 @@
+import { CheckCircle2, Info } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { ordersDe as t } from "~/i18n/orders.de";
+import { outcomeOf } from "~/lib/action-outcome";
+import { formatDate } from "~/lib/format";
+import type { action } from "~/routes/order-detail";
+import { DELIVERY_FILES_MAX, NOTE_MAX } from "../limits";
+import type { OrderAction } from "../orders.server";
+import type { OrderPage } from "../queries.server";
+
+type StepIntent = OrderAction;
+
+const textareaClass =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
+
+/**
+ * One step of the order as a form: its own fetcher, a toast when done, the server's refusal shown
+ * at the field it names (or as a toast). The page revalidates after every action by itself.
+ */
+function StepForm({
+  intent,
+  submit,
+  variant = "default",
+  note,
+  files = false,
+  children,
+}: {
+  intent: StepIntent;
+  submit: string;
+  variant?: "default" | "outline" | "destructive";
+  /** A required text (decline reason, delivery note, revision request). */
+  note?: { name: string; label: string };
+  files?: boolean;
+  children?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const result = outcomeOf(fetcher.data, intent);
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const noteName = note?.name;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(t.actions.done[intent]);
+      form.current?.reset();
+    } else if (!noteName || !result.fieldErrors[noteName]) toast.error(result.message);
+  }, [result, intent, noteName]);
+  const fieldError = result && !result.ok && note ? result.fieldErrors[note.name] : undefined;
+  return (
+    <fetcher.Form ref={form} method="post" encType={files ? "multipart/form-data" : undefined} className="grid gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      {note && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-note`}>{note.label}</Label>
+          <textarea
+            id={`${id}-note`}
+            name={note.name}
+            rows={4}
+            maxLength={NOTE_MAX}
+            required
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-note-error` : undefined}
+            className={textareaClass}
+          />
+          {fieldError && (
+            <p id={`${id}-note-error`} className="text-sm font-medium text-destructive">
+              {fieldError}
+            </p>
+          )}
+        </div>
+      )}
+      {files && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-files`}>{t.actions.deliveryFiles}</Label>
+          <input
+            id={`${id}-files`}
+            type="file"
+            name="files"
+            multiple
+            accept="image/jpeg,image/png,image/gif,image/webp,application/pdf,text/plain,.txt,.csv,.md,.doc,.docx"
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
+            onChange={(event) => {
+              if ((event.currentTarget.files?.length ?? 0) > DELIVERY_FILES_MAX) {
+                toast.error(t.actions.deliveryFiles);
+                event.currentTarget.value = "";
+              }
+            }}
+          />
+        </div>
+      )}
+      {children}
+      <div>
+        <Button type="submit" variant={variant} disabled={busy}>
+          {busy ? t.actions.sending : submit}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** A step that needs a text opens below its button (decline, ask for changes). */
+function Disclosure({ label, children }: { label: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="grid gap-3">
+      <div>
+        <Button type="button" variant="outline" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {label}
+        </Button>
+      </div>
+      <div id={id} hidden={!open} className="rounded-lg border p-4">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Note({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-sm text-muted-foreground">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** The next steps of the viewer in the order's status; nothing to do is said too. */
+export function OrderActions({ order }: { order: OrderPage }) {
+  const can = (action: OrderAction) => order.actions.includes(action);
+  const autoComplete = order.autoCompleteAt ? t.detail.autoCompleteOn(formatDate(order.autoCompleteAt)) : null;
+  let body: React.ReactNode;
+  if (order.actions.length === 0) {
+    const waiting =
+      order.status === "requested"
+        ? t.detail.waitingForSeller
+        : order.status === "in_progress"
+          ? t.detail.inProgressBuyer
+          : order.status === "delivered"
+            ? t.detail.waitingForBuyer
+            : t.detail.finished;
+    body = (
+      <div className="grid gap-2">
+        <p className="flex items-start gap-2">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <span>{waiting}</span>
+        </p>
+        {order.status === "delivered" && autoComplete && <Note>{autoComplete}</Note>}
+        {order.status === "in_progress" && <Note>{t.detail.cancelNote}</Note>}
+      </div>
+    );
+  } else if (order.party === "seller" && order.status === "requested") {
+    body = (
+      <div className="grid gap-4">
+        {order.billingMissing && (
+          <div role="note" className="rounded-lg border border-amber-400/60 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+            <p>{t.billing.required}</p>
+            <Link to={`/orders/billing?zurueck=${encodeURIComponent(`/orders/${order.id}`)}`} className="mt-1 inline-block font-medium underline">
+              {t.billing.link}
+            </Link>
+          </div>
+        )}
+        <div className="flex flex-wrap items-start gap-3">
+          <StepForm intent="accept" submit={t.actions.accept} />
+        </div>
+        <Disclosure label={t.actions.decline}>
+          <StepForm intent="decline" submit={t.actions.declineSubmit} variant="destructive" note={{ name: "reason", label: t.actions.declineReason }} />
+        </Disclosure>
+      </div>
+    );
+  } else if (order.party === "buyer" && order.status === "requested") {
+    body = (
+      <div className="grid gap-3">
+        <p>{t.detail.waitingForSeller}</p>
+        <StepForm intent="withdraw" submit={t.actions.withdraw} variant="outline" />
+      </div>
+    );
+  } else if (can("deliver")) {
+    body = (
+      <div className="grid gap-3">
+        <p>{t.detail.inProgressSeller}</p>
+        <StepForm intent="deliver" submit={t.actions.deliverSubmit} note={{ name: "note", label: t.actions.deliveryNote }} files />
+        <Note>{t.detail.cancelNote}</Note>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4">
+        <StepForm intent="complete" submit={t.actions.complete}>
+          <p className="text-sm text-muted-foreground">{t.actions.completeNote}</p>
+        </StepForm>
+        {autoComplete && <Note>{autoComplete}</Note>}
+        <Disclosure label={t.actions.revise}>
+          <StepForm intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote }} />
+        </Disclosure>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="order-next" className="rounded-xl border-2 border-primary/30 bg-card p-4 shadow-xs sm:p-6">
+      <h2 id="order-next" className="text-lg font-semibold">
+        {t.detail.nextSteps}
+      </h2>
+      <div className="mt-3">{body}</div>
+    </section>
+  );
+}

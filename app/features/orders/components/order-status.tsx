@@ -1,0 +1,23 @@
+import { cn } from "~/lib/class-names";
+import { ordersDe as t } from "~/i18n/orders.de";
+import type { OrderStatus } from "../limits";
+
+/** Colour per status: waiting on someone (amber/blue), done (green), ended without work (grey). */
+const TONE: Record<OrderStatus, string> = {
+  requested: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  in_progress: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200",
+  delivered: "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200",
+  completed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  declined: "bg-muted text-muted-foreground",
+  cancelled: "bg-muted text-muted-foreground",
+};
+
+export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[status], className)}>{t.status[status]}</span>;
+}
+
+/** "3 Stunden à 30,00 €" or "Festpreis". */
+export function quantityText(priceUnit: keyof typeof t.quantityUnit, quantity: string): string {
+  const n = Number(quantity).toLocaleString("de-DE", { maximumFractionDigits: 2 });
+  return t.quantityUnit[priceUnit](n);
+}

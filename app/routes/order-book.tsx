@@ -1,0 +1,160 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Label } from "~/components/ui/label";
+import { QUANTITY_MAX, REQUIREMENTS_MAX } from "~/features/orders/limits";
+import { toCents, fromCents } from "~/features/orders/money";
+import { bookService } from "~/features/orders/orders.server";
+import { bookingDefaults } from "~/features/orders/queries.server";
+import { todayInGermany } from "~/features/orders/schema";
+import { getService } from "~/features/services/catalogue.server";
+import { pageMeta } from "~/i18n/de";
+import { ordersDe as t } from "~/i18n/orders.de";
+import { setFlashToast } from "~/lib/flash.server";
+import { formatPrice } from "~/lib/format";
+import { readForm } from "~/lib/forms.server";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
+import type { Route } from "./+types/order-book";
+
+/** An order shows on no public page (the service page's figures do not count orders). */
+export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return pageMeta(page ? t.book.title(page.service.title) : t.book.button, t.book.metaDescription, { robots: "noindex" });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  const db = await database(context);
+  const service = await getService(db, params.id);
+  if (!service) throw data(null, { status: 404 });
+  // The provider's own service cannot be ordered: back to it.
+  if (service.author.userId === user.id) throw redirect(`/services/${service.id}`);
+  const seller = [service.author.firstName, service.author.lastName].filter(Boolean).join(" ");
+  return {
+    service: { id: service.id, title: service.title, price: service.price, priceUnit: service.priceUnit, seller },
+    defaults: await bookingDefaults(db, user.id),
+    today: todayInGermany(),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = signedInUser(context);
+  const form = await readForm(request);
+  return actionResult(
+    async () => {
+      const { orderId } = await bookService(await database(context), { actorId: user.id, serviceId: params.id, input: form });
+      throw redirect(`/orders/${orderId}`, { headers: { "Set-Cookie": await setFlashToast({ type: "success", title: t.book.created }) } });
+    },
+    { values: form, where: "book a service" },
+  );
+}
+
+const textareaClass =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
+
+export default function BookService({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, defaults, today } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const values = { ...defaults, quantity: "1", requirements: "", desiredDate: "", ...(failed?.values ?? {}) } as Record<string, string>;
+  const errors = failed?.fieldErrors ?? {};
+  const [quantity, setQuantity] = useState(values.quantity ?? "1");
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (failed && Object.keys(failed.fieldErrors ?? {}).length === 0) toast.error(failed.message);
+  }, [failed]);
+  const hourly = service.priceUnit !== "fixed";
+  const n = Number(quantity.replace(",", "."));
+  const total = hourly && n > 0 && n <= QUANTITY_MAX ? fromCents(Math.round((toCents(service.price) * Math.round(n * 100)) / 100)) : service.price;
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to={`/services/${service.id}`} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.book.back}
+      </Link>
+      <Card className="mt-3">
+        <CardHeader>
+          <h1 className="text-2xl font-bold tracking-tight text-balance">{t.book.title(service.title)}</h1>
+          <CardDescription>
+            {service.seller} · {formatPrice(service.price)} {service.priceUnit === "fixed" ? `(${t.unit.fixed})` : t.unit[service.priceUnit]}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">{t.book.intro}</p>
+          <Form method="post" className="mt-6 grid gap-5" noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="order-requirements">{t.book.requirements}</Label>
+              <textarea
+                id="order-requirements"
+                name="requirements"
+                rows={6}
+                maxLength={REQUIREMENTS_MAX}
+                required
+                defaultValue={values.requirements}
+                aria-invalid={errors.requirements ? true : undefined}
+                aria-describedby={errors.requirements ? "order-requirements-error" : "order-requirements-hint"}
+                className={textareaClass}
+              />
+              {errors.requirements ? (
+                <p id="order-requirements-error" className="text-sm font-medium text-destructive">
+                  {errors.requirements}
+                </p>
+              ) : (
+                <p id="order-requirements-hint" className="text-xs text-muted-foreground">
+                  {t.book.requirementsHint}
+                </p>
+              )}
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField id="order-date" name="desiredDate" type="date" min={today} label={t.book.desiredDate} defaultValue={values.desiredDate} error={errors.desiredDate} />
+              {hourly && (
+                <FormField
+                  id="order-quantity"
+                  name="quantity"
+                  inputMode="decimal"
+                  label={t.book.quantity[service.priceUnit]}
+                  value={quantity}
+                  onChange={(event) => setQuantity(event.currentTarget.value)}
+                  error={errors.quantity}
+                  required
+                />
+              )}
+            </div>
+            <fieldset className="grid gap-4 rounded-lg border p-4">
+              <legend className="px-1 text-sm font-semibold">{t.book.addressLegend}</legend>
+              <p className="-mt-1 text-xs text-muted-foreground">{t.book.addressHint}</p>
+              <FormField id="order-name" name="name" autoComplete="name" label={t.fields.name} defaultValue={values.name} error={errors.name} required maxLength={120} />
+              <FormField id="order-street" name="street" autoComplete="street-address" label={t.fields.street} defaultValue={values.street} error={errors.street} required maxLength={120} />
+              <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+                <FormField id="order-postal" name="postalCode" autoComplete="postal-code" label={t.fields.postalCode} defaultValue={values.postalCode} error={errors.postalCode} required maxLength={10} />
+                <FormField id="order-city" name="city" autoComplete="address-level2" label={t.fields.city} defaultValue={values.city} error={errors.city} required maxLength={80} />
+              </div>
+              <FormField id="order-country" name="country" autoComplete="country-name" label={t.fields.country} defaultValue={values.country} error={errors.country} maxLength={60} />
+            </fieldset>
+            <div className="rounded-lg bg-muted p-4">
+              <p className="flex items-baseline justify-between gap-3">
+                <span className="font-medium">{t.book.total}</span>
+                <span className="text-xl font-bold tabular-nums" aria-live="polite">
+                  {formatPrice(total)}
+                </span>
+              </p>
+              <p className="mt-1 text-xs text-muted-foreground">{t.book.totalNote}</p>
+            </div>
+            <div>
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? t.book.submitting : t.book.submit}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
