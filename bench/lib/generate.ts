@@ -10,7 +10,7 @@ const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const sqlArray = (items: readonly string[]) => `array[${items.map(sqlText).join(", ")}]::text[]`;
 
 // Six German service nouns per category, in the order of SERVICE_CATEGORIES below.
-const NOUNS: Record<string, string[]> = {
+export const NOUNS: Record<string, string[]> = {
   "Web Development": ["Webseite", "Onlineshop", "WordPress-Website", "Landingpage", "Webanwendung", "Shopify-Shop"],
   "Mobile Development": ["iOS-App", "Android-App", "Flutter-App", "App-Prototyp", "React-Native-App", "App-Wartung"],
   Design: ["Logo", "Logodesign", "Flyer", "Visitenkarten", "Corporate Design", "Illustration"],
@@ -22,7 +22,7 @@ const NOUNS: Record<string, string[]> = {
   Other: ["Umzugshilfe", "Fotografie", "Videoschnitt", "Möbelmontage", "Hundebetreuung", "Podcast-Schnitt"],
 };
 
-const TITLE_SUFFIXES = [
+export const TITLE_SUFFIXES = [
   "vom Profi",
   "für Selbstständige",
   "für kleine Unternehmen",
@@ -37,7 +37,7 @@ const TITLE_SUFFIXES = [
   "nach Maß",
 ];
 
-const SENTENCES = [
+export const SENTENCES = [
   "Mehr als zehn Jahre Erfahrung in der Branche.",
   "Kostenlose Erstberatung per Telefon oder Video.",
   "Lieferung innerhalb von drei Werktagen.",
@@ -61,8 +61,8 @@ const CROSS_SENTENCES = [
   "Beratung zu Steuerfragen und Buchhaltung inklusive.",
 ];
 
-const FIRST_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannah", "Jonas", "Julia", "Lukas", "Lea", "Max", "Mia", "Noah", "Paul", "Sophie", "Tim", "Laura", "Elias"];
-const LAST_NAMES = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz", "Hoffmann", "Koch", "Richter", "Klein", "Wolf", "Schröder", "Neumann", "Schwarz", "Braun", "Zimmermann", "Krüger"];
+export const FIRST_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannah", "Jonas", "Julia", "Lukas", "Lea", "Max", "Mia", "Noah", "Paul", "Sophie", "Tim", "Laura", "Elias"];
+export const LAST_NAMES = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz", "Hoffmann", "Koch", "Richter", "Klein", "Wolf", "Schröder", "Neumann", "Schwarz", "Braun", "Zimmermann", "Krüger"];
 
 const REVIEW_TEXTS = [
   "Sehr zufrieden, gerne wieder!",

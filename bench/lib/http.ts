@@ -37,6 +37,8 @@ export function buildApp(root: string, skip: boolean, log: (line: string) => voi
 export interface RunningServer {
   baseUrl: string;
   pid: number;
+  /** Everything the process wrote to stdout and stderr so far (its log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -56,7 +58,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? "bench-catalog-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
+  // BENCH_SERVER_NODE_ARGS: options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // for a CPU profile of each server (written when it stops; NODE_OPTIONS does not allow --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -108,7 +113,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   log(`  server pid ${child.pid} on ${baseUrl}`);
-  return { baseUrl, pid: child.pid!, stop };
+  return { baseUrl, pid: child.pid!, output: () => output, stop };
 }
 
 export interface LoadResult {

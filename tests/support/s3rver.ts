@@ -12,6 +12,8 @@ export interface TestS3 {
   env(bucket: string): Record<string, string>;
   /** The folder s3rver keeps its buckets in. */
   directory: string;
+  /** The s3rver child process (for measuring its CPU and memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startTestS3(buckets: string[]): Promise<TestS3> {
   return {
     endpoint,
     directory,
+    pid: child.pid!,
     config,
     env: (bucket) => ({
       S3_ENDPOINT: endpoint,
