@@ -9,6 +9,6 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ["./tests/support/fail-on-console-error.ts"],
+    setupFiles: ["./tests/support/test-env.ts", "./tests/support/fail-on-console-error.ts"],
   },
 });

@@ -60,7 +60,7 @@ CREATE TABLE "order_events" (
 	"note" text,
 	"seq" bigserial NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "order_events_kind_valid" CHECK ("order_events"."kind" in ('requested', 'accepted', 'declined', 'withdrawn', 'delivered', 'revision_requested', 'completed', 'auto_completed', 'invoice_issued', 'invoice_paid')),
+	CONSTRAINT "order_events_kind_valid" CHECK ("order_events"."kind" in ('requested', 'accepted', 'declined', 'withdrawn', 'delivered', 'revision_requested', 'completed', 'auto_completed', 'invoice_issued', 'invoice_paid', 'account_deleted')),
 	CONSTRAINT "order_events_note_length" CHECK ("order_events"."note" is null or char_length("order_events"."note") <= 2000)
 );
 --> statement-breakpoint

@@ -58,6 +58,11 @@ try {
 const server = host.listen(config.port, () => {
   log.info(`Marktplatz läuft auf ${config.baseUrl} (Port ${config.port}, Datenbank: ${config.engine})`);
 });
+// A load balancer keeps idle connections to the app open and reuses them (AWS ALB: 60 s). If the
+// app closed them first (Node's default: after 5 s), a request sent at that moment would fail
+// with a 502. So the app waits longer than any common balancer; headersTimeout must exceed it.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("error", (error) => {
   if (error.code === "EADDRINUSE") log.fatal(`Port ${config.port} is already in use (set PORT to use another).`);
   else log.fatal({ err: error }, "The server could not listen");

@@ -45,6 +45,7 @@ export const ordersDe = {
     auto_completed: "Automatisch abgeschlossen (keine Rückmeldung innerhalb von 7 Tagen)",
     invoice_issued: "Rechnung ausgestellt",
     invoice_paid: "Rechnung als bezahlt markiert",
+    account_deleted: "Beendet: Das Konto der anderen Partei wurde gelöscht",
   } satisfies Record<OrderEventKind, string>,
   system: "System",
   book: {
@@ -220,6 +221,7 @@ export const ordersDe = {
       auto_completed: "Auftrag abgeschlossen",
       invoice_issued: "Rechnung ausgestellt",
       invoice_paid: "Rechnung bezahlt",
+      account_deleted: "Auftrag beendet",
     } satisfies Record<OrderEventKind, string>,
     message: {
       requested: (name: string, service: string) => `${name} möchte „${service}“ beauftragen.`,
@@ -232,6 +234,7 @@ export const ordersDe = {
       auto_completed: (_name: string, service: string) => `Der Auftrag „${service}“ wurde automatisch abgeschlossen.`,
       invoice_issued: (name: string, service: string) => `${name} hat die Rechnung zu „${service}“ ausgestellt.`,
       invoice_paid: (name: string, service: string) => `${name} hat die Rechnung zu „${service}“ als bezahlt markiert.`,
+      account_deleted: (_name: string, service: string) => `Der Auftrag „${service}“ wurde beendet, weil das Konto der anderen Partei gelöscht wurde.`,
     } satisfies Record<OrderEventKind, (name: string, service: string) => string>,
   },
   chat: {

@@ -17,6 +17,7 @@ export const ORDER_EVENT_KINDS = [
   "auto_completed",
   "invoice_issued",
   "invoice_paid",
+  "account_deleted",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

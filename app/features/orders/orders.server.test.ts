@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, invoices, notifications, orderEvents, orderFiles, orders, profiles, purchases, services, user } from "~/db/schema";
-import { TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBillingProfile } from "./billing.server";
 import { markInvoicePaid } from "./invoices.server";
@@ -50,9 +49,6 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  // Mails link to the order with BASE_URL (Vitest sets it to "/"); the secret keeps env() from writing one to DATA_DIR.
-  vi.stubEnv("BASE_URL", TEST_BASE_URL);
-  vi.stubEnv("AUTH_SECRET", "orders-test-secret-orders-test-secret-0123");
   t = await createTestDatabase();
   const people = [SELLER, SMALL, OUTSIDER, ...BUYERS];
   await t.db.insert(user).values(people.map((id) => ({ id, name: id, email: `${id}@example.de`, emailVerified: true })));

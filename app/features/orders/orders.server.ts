@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, or } from "drizzle-orm";
 import { conversations, orderFiles, orders, services, type OrderRow, type PostalAddress } from "~/db/schema";
 import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
@@ -255,6 +255,33 @@ export async function autoCompleteDueOrders(db: Database, now: Date = new Date()
   return completed;
 }
 
+
+/**
+ * Before an account is deleted (in the deleting transaction): its open orders end, so the other
+ * party is not left waiting on someone who is gone. Requested and in-progress orders are
+ * cancelled either way; a delivered order of a deleted buyer stays delivered and completes by
+ * the clock (the work was done and is invoiced to the address given), one of a deleted provider
+ * is cancelled. The other party is told. Completed orders and their invoices stay untouched.
+ */
+export async function endOrdersOfDeletedAccount(tx: Database, userId: string, now: Date = new Date()): Promise<void> {
+  const open = await tx
+    .update(orders)
+    .set({ status: "cancelled", autoCompleteAt: null, updatedAt: now })
+    .where(
+      and(
+        or(
+          and(eq(orders.buyerId, userId), inArray(orders.status, ["requested", "in_progress"])),
+          and(eq(orders.sellerId, userId), inArray(orders.status, ["requested", "in_progress", "delivered"])),
+        ),
+      ),
+    )
+    .returning();
+  for (const order of open) {
+    // Told as the system: the deleted person's name is going away with the account.
+    const other = order.buyerId === userId ? { ...order, buyerId: null } : { ...order, sellerId: null };
+    await recordOrderEvent(tx, other, { actorId: null, kind: "account_deleted", note: null, now });
+  }
+}
 
 export const orderAutoCompleteJob = defineJob({
   name: "orders.auto-complete",

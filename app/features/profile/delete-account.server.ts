@@ -17,6 +17,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import type { FileStorage } from "~/lib/storage.server";
+import { endOrdersOfDeletedAccount } from "~/features/orders/orders.server";
 import { deleteAccountSchema } from "./schema";
 
 /**
@@ -26,8 +27,11 @@ import { deleteAccountSchema } from "./schema";
  * sessions, credentials and the account go together or not at all. Chat messages stay: their
  * sender becomes null ('Unknown User'). Rating averages of other people's services stay exact,
  * because the review trigger recounts each affected service inside this transaction.
- * The avatar and gallery files are removed after the commit; chat attachments stay with the
- * retained messages.
+ * Orders: open ones end (endOrdersOfDeletedAccount); orders and issued invoices are business
+ * records of the other party too and stay, with the person's id nulled and the invoice's copies
+ * of names and addresses kept for the statutory retention period (GDPR art. 17(3)(b), §147 AO).
+ * The avatar and gallery files are removed after the commit; chat attachments, delivery files
+ * and invoice PDFs stay with the retained records.
  */
 export async function deleteAccount(
   db: Database,
@@ -41,6 +45,8 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, actorId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "profile_not_found");
+    // Open orders end first (the other party is told); completed ones and invoices stay (retention).
+    await endOrdersOfDeletedAccount(tx, actorId);
     await tx.delete(favorites).where(eq(favorites.userId, actorId));
     await tx.delete(serviceReviews).where(eq(serviceReviews.userId, actorId));
     await tx.delete(serviceComments).where(eq(serviceComments.userId, actorId));

@@ -5,6 +5,8 @@ import { setFavorite } from "~/features/favorites/favorites.server";
 import { saveReview } from "~/features/reviews/reviews.server";
 import { profileTestbed } from "../../../tests/support/profile-testbed";
 import { testEngine } from "../../../tests/support/test-database";
+import { saveBillingProfile } from "~/features/orders/billing.server";
+import { acceptOrder, bookService, completeOrder, deliverOrder } from "~/features/orders/orders.server";
 import { exportFileName, exportUserData } from "./export.server";
 
 const bed = profileTestbed();
@@ -32,6 +34,17 @@ describe(`data export on ${testEngine}`, () => {
       { userId: other.id, subject: "Fremde Frage", description: "Fremder Text" },
     ]);
 
+    // An order of mine with a third person, completed (an invoice), and one between two others.
+    const seller = await bed.newUser({ username: "anbieterin" });
+    const [sold] = await bed.db.insert(services).values({ title: "Beratung", price: "100.00", category: "Consulting", createdBy: seller.id }).returning({ id: services.id });
+    await saveBillingProfile(bed.db, seller.id, { name: "Anbieterin GmbH", street: "Weg 1", postalCode: "12345", city: "Ort", taxNumber: "12/345/67890", iban: "DE89 3704 0044 0532 0130 00" });
+    const address = { name: "Ich Selbst", street: "Meine Straße 1", postalCode: "10115", city: "Berlin", requirements: "Bitte beraten" };
+    const { orderId } = await bookService(bed.db, { actorId: me.id, serviceId: sold!.id, input: address });
+    await acceptOrder(bed.db, { actorId: seller.id, orderId });
+    await deliverOrder(bed.db, { actorId: seller.id, orderId, input: { note: "Erledigt" } });
+    await completeOrder(bed.db, { actorId: me.id, orderId });
+    await bookService(bed.db, { actorId: other.id, serviceId: sold!.id, input: { ...address, name: "Fremder Kunde", requirements: "Fremder Auftrag" } });
+
     const now = new Date("2026-11-21T23:30:00Z");
     const exported = await exportUserData(bed.db, { actorId: me.id, now });
     expect(Object.keys(exported)).toEqual([
@@ -46,6 +59,9 @@ describe(`data export on ${testEngine}`, () => {
       "purchases",
       "notifications",
       "support_tickets",
+      "orders",
+      "invoices",
+      "billing_details",
     ]);
     expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
     expect(exported.user_info).toMatchObject({ user_id: me.id, email: me.email });
@@ -63,8 +79,14 @@ describe(`data export on ${testEngine}`, () => {
     expect(exported.notifications.length).toBeGreaterThan(0); // the review on my service notified me
     expect(sorted(exported.support_tickets)).toEqual(await ids(bed.db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.userId, me.id))));
 
+    expect(exported.orders).toEqual([expect.objectContaining({ id: orderId, role: "buyer", status: "completed", requirements: "Bitte beraten" })]);
+    expect((exported.orders[0]!.timeline as { kind: string }[]).map((e) => e.kind)).toEqual(["requested", "accepted", "delivered", "completed", "invoice_issued"]);
+    expect(exported.invoices).toEqual([expect.objectContaining({ order_id: orderId, role: "recipient", gross: "100.00", recipient: expect.objectContaining({ name: "Ich Selbst" }) })]);
+    expect(exported.billing_details).toMatchObject({ name: "Ich Selbst", city: "Berlin" });
+
     const text = JSON.stringify(exported);
-    for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage"]) expect(text).not.toContain(foreign);
+    // (The provider's name and e-mail address are on the invoice as issued: that is the buyer's record too.)
+    for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage", "Fremder Auftrag"]) expect(text).not.toContain(foreign);
     expect(exportFileName(now)).toBe("datenexport-2026-11-22.json");
   });
 

@@ -1,5 +1,19 @@
-import { desc, eq } from "drizzle-orm";
-import { favorites, notifications, profiles, purchases, serviceComments, serviceReviews, services, supportTickets, user } from "~/db/schema";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
+import {
+  billingProfiles,
+  favorites,
+  invoices,
+  notifications,
+  orderEvents,
+  orders,
+  profiles,
+  purchases,
+  serviceComments,
+  serviceReviews,
+  services,
+  supportTickets,
+  user,
+} from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 
@@ -22,6 +36,10 @@ export interface DataExport {
   purchases: Row[];
   notifications: Row[];
   support_tickets: Row[];
+  /** Beyond the spec's list: orders as buyer or provider (with their timelines), invoices, billing details. */
+  orders: Row[];
+  invoices: Row[];
+  billing_details: Row | null;
 }
 
 /**
@@ -34,7 +52,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -63,7 +81,25 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(purchases).where(eq(purchases.buyerId, actorId)).orderBy(desc(purchases.createdAt)),
     db.select().from(notifications).where(eq(notifications.userId, actorId)).orderBy(desc(notifications.createdAt)),
     db.select().from(supportTickets).where(eq(supportTickets.userId, actorId)).orderBy(desc(supportTickets.createdAt)),
+    db
+      .select()
+      .from(orders)
+      .where(or(eq(orders.buyerId, actorId), eq(orders.sellerId, actorId)))
+      .orderBy(desc(orders.createdAt)),
+    db
+      .select()
+      .from(invoices)
+      .where(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)))
+      .orderBy(desc(invoices.issuedOn)),
+    db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
   ]);
+  const events = orderRows.length
+    ? await db
+        .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
+        .from(orderEvents)
+        .where(inArray(orderEvents.orderId, orderRows.map((o) => o.id)))
+        .orderBy(asc(orderEvents.seq))
+    : [];
 
   return {
     export_date: now.toISOString(),
@@ -77,6 +113,18 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     purchases: purchaseRows.map(snakeKeys),
     notifications: notificationRows.map(snakeKeys),
     support_tickets: ticketRows.map(snakeKeys),
+    // Orders and invoices without the other party's account id (their name is on the invoice, as printed).
+    orders: orderRows.map(({ buyerId, sellerId: _sellerId, ...order }) =>
+      snakeKeys({
+        ...order,
+        role: buyerId === actorId ? "buyer" : "seller",
+        timeline: events.filter((e) => e.orderId === order.id).map(({ orderId: _orderId, ...e }) => snakeKeys(e)),
+      }),
+    ),
+    invoices: invoiceRows.map(({ storageKey: _key, issuerKey: _issuer, buyerId, sellerId: _seller, ...invoice }) =>
+      snakeKeys({ ...invoice, role: buyerId === actorId ? "recipient" : "issuer" }),
+    ),
+    billing_details: billingRows[0] ? snakeKeys(billingRows[0]) : null,
   };
 }
 
