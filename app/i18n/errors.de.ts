@@ -1,6 +1,7 @@
 import type { ErrorParams, ErrorReason } from "~/lib/errors";
 import { de } from "./de";
 import { ordersDe } from "./orders.de";
+import { reviewsOrdersDe } from "./reviews-orders.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -79,6 +80,8 @@ const TEXTS: Record<ErrorReason, Text> = {
   email_invalid: de.auth.errors.emailInvalid,
   reset_link_invalid: de.resetPassword.invalidLink,
   account_failed: de.auth.errors.generic,
+
+  ...reviewsOrdersDe.errors,
 };
 
 /** The words for a reason, with its values filled in. */

@@ -91,6 +91,9 @@ export const ERROR_REASONS = [
   "email_invalid",
   "reset_link_invalid",
   "account_failed",
+  // review replies
+  "review_not_found",
+  "reply_not_service_owner",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -14,6 +14,7 @@ import { FavoriteButton } from "~/features/favorites/components/favorite-button"
 import { favoriteIds, setFavorite } from "~/features/favorites/favorites.server";
 import { ReviewSection } from "~/features/reviews/components/review-section";
 import { getOwnReview, listReviews, saveReview } from "~/features/reviews/reviews.server";
+import { deleteReply, replyToReview } from "~/features/reviews/replies.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getService } from "~/features/services/catalogue.server";
 import { ordersDe } from "~/i18n/orders.de";
@@ -75,6 +76,10 @@ export async function action(args: Route.ActionArgs) {
       const mode = form.intent;
       return actionResult(() => saveReview(db, { actorId, serviceId, input: form, mode }), { intent: "review", texts: TEXTS.review });
     }
+    case "reply":
+      return actionResult(() => replyToReview(db, { actorId, serviceId, reviewId: form.reviewId, input: form }), { intent: "reply" });
+    case "delete-reply":
+      return actionResult(() => deleteReply(db, { actorId, serviceId, reviewId: form.reviewId }), { intent: "delete-reply" });
     case "comment":
       return actionResult(() => addComment(db, { actorId, serviceId, input: form }), { intent: "comment", texts: TEXTS.comment });
     case "favorite": {
@@ -149,7 +154,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             </p>
           </section>
 
-          <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} signedIn={Boolean(viewer)} />
+          <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} canReply={Boolean(viewer?.isOwner)} signedIn={Boolean(viewer)} />
           <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} />
         </article>
 

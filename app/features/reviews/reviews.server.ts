@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, exists, sql } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, serviceReviews, services } from "~/db/schema";
+import { orders, profiles, reviewReplies, serviceReviews, services } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
@@ -34,10 +34,29 @@ export interface ReviewView {
   createdAt: Date;
   updatedAt: Date;
   author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null; username: string | null };
+  /** The author has a completed order of this service ("Verifizierter Auftrag"). */
+  verified: boolean;
+  /** The provider's one answer, shown under the review. */
+  reply: { text: string; createdAt: Date; updatedAt: Date } | null;
 }
 
-/** The reviews of a service, newest first, with their authors. */
+/**
+ * The reviews of a service, newest first, with their authors, whether each is verified, and the
+ * provider's reply. Verified means: the reviewer has an order of this very service in the status
+ * `completed` (completed by them or automatically); requested, running, delivered, declined or
+ * withdrawn orders do not count. The service page's explanation (`reviewsOrdersDe.howChecked`)
+ * says exactly this, so change both together.
+ *
+ * The service is compared with the parameter, not with the review's column: PostgreSQL then
+ * reads only this service's orders (`orders_service_idx`) or looks each reviewer up
+ * (`orders_buyer_status_idx`). Correlated on the column, it hashed every completed order of
+ * the marketplace once per page view (seen with 100,000 orders: 41 ms against 7 ms).
+ */
 export async function listReviews(db: Database, serviceId: string): Promise<ReviewView[]> {
+  const completedOrderOfReviewer = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.serviceId, serviceId), eq(orders.buyerId, serviceReviews.userId), eq(orders.status, "completed")));
   const rows = await db
     .select({
       id: serviceReviews.id,
@@ -50,15 +69,22 @@ export async function listReviews(db: Database, serviceId: string): Promise<Revi
       lastName: profiles.lastName,
       avatarUrl: profiles.avatarUrl,
       username: profiles.username,
+      verified: sql<boolean>`${exists(completedOrderOfReviewer)}`,
+      replyText: reviewReplies.reply,
+      replyCreatedAt: reviewReplies.createdAt,
+      replyUpdatedAt: reviewReplies.updatedAt,
     })
     .from(serviceReviews)
     .leftJoin(profiles, eq(profiles.userId, serviceReviews.userId))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, serviceReviews.id))
     .where(eq(serviceReviews.serviceId, serviceId))
     .orderBy(desc(serviceReviews.createdAt), desc(serviceReviews.id))
     .limit(200);
-  return rows.map(({ userId, firstName, lastName, avatarUrl, username, ...review }) => ({
+  return rows.map(({ userId, firstName, lastName, avatarUrl, username, verified, replyText, replyCreatedAt, replyUpdatedAt, ...review }) => ({
     ...review,
     author: { userId, firstName, lastName, avatarUrl, username },
+    verified: Boolean(verified),
+    reply: replyText !== null && replyCreatedAt && replyUpdatedAt ? { text: replyText, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt } : null,
   }));
 }
 

@@ -7,10 +7,12 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Stars } from "~/components/ui/stars";
 import { de } from "~/i18n/de";
+import { reviewsOrdersDe } from "~/i18n/reviews-orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";
 import { cn } from "~/lib/class-names";
+import { ReplyEditor, ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
 
 interface ReviewItem {
   id: string;
@@ -18,6 +20,8 @@ interface ReviewItem {
   reviewText: string | null;
   createdAt: string | Date;
   author: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  verified: boolean;
+  reply: ReplyItem | null;
 }
 
 type ReviewAnswer = Extract<NonNullable<ReturnType<typeof useFetcher<typeof serviceAction>>["data"]>, { intent: "review" }> | undefined;
@@ -80,6 +84,7 @@ export function ReviewSection({
   reviews,
   ownReview,
   canReview,
+  canReply,
   signedIn,
 }: {
   action: string;
@@ -87,6 +92,8 @@ export function ReviewSection({
   ownReview: { rating: number; reviewText: string | null } | null;
   /** Signed in and not the owner. */
   canReview: boolean;
+  /** The owner of the service: answers reviews. */
+  canReply: boolean;
   signedIn: boolean;
 }) {
   const rate = useFetcher<typeof serviceAction>();
@@ -108,6 +115,8 @@ export function ReviewSection({
       <h2 id="reviews-heading" className="text-xl font-semibold">
         {de.reviews.heading} <span className="text-base font-normal text-muted-foreground">({reviews.length})</span>
       </h2>
+      {/* How reviews are checked (EU Omnibus directive): exactly what the badge is computed from. */}
+      <p className="mt-1 text-sm text-muted-foreground">{reviewsOrdersDe.howChecked}</p>
 
       {canReview && (
         <div className="mt-4 grid gap-4 rounded-xl border bg-card p-5">
@@ -177,8 +186,11 @@ export function ReviewSection({
                   <time className="text-xs text-muted-foreground" dateTime={new Date(item.createdAt).toISOString()}>
                     {formatDate(item.createdAt)}
                   </time>
+                  {item.verified && <VerifiedBadge />}
                 </div>
                 {item.reviewText && <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.reviewText}</p>}
+                {item.reply && <ReviewReply reply={item.reply} />}
+                {canReply && <ReplyEditor action={action} reviewId={item.id} reviewer={displayName(item.author.firstName, item.author.lastName)} reply={item.reply} />}
               </div>
             </li>
           ))}
