@@ -182,6 +182,7 @@ export const privacyPolicy: LegalDocument = {
         "Profildaten: Benutzername, Kurzbeschreibung (Bio), Profilbild (Avatar) und Bilder in Ihrer Galerie.",
         "Inhalte: von Ihnen eingestellte Dienstleistungsangebote, Bewertungen, Kommentare, Favoriten sowie Chatnachrichten und deren Dateianhänge.",
         "Supportanfragen: Inhalte und Verlauf Ihrer Support-Tickets.",
+        "Aufträge und Rechnungen: Angaben zum Auftrag und sein Verlauf, Lieferungen und deren Dateien, Ihre Rechnungsanschrift, bei Anbietern zusätzlich Steuernummer oder USt-IdNr. und Bankverbindung, sowie die ausgestellten Rechnungen.",
         "Technische Daten: IP-Adresse, Datum und Uhrzeit des Zugriffs, aufgerufene Seite und Browserinformationen in den Serverprotokollen sowie ein Sitzungscookie zur Anmeldung.",
       ],
     },
@@ -218,7 +219,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "Empfänger und Auftragsverarbeiter",
       paragraphs: [
-        "Wir geben Ihre Daten nur weiter, wenn dies für die genannten Zwecke erforderlich ist oder eine gesetzliche Pflicht besteht. Innerhalb der Plattform sind Ihre öffentlichen Profildaten, Angebote, Bewertungen und Kommentare für andere Nutzer sichtbar; Chatnachrichten sind nur für die jeweiligen Gesprächspartner einsehbar.",
+        "Wir geben Ihre Daten nur weiter, wenn dies für die genannten Zwecke erforderlich ist oder eine gesetzliche Pflicht besteht. Innerhalb der Plattform sind Ihre öffentlichen Profildaten, Angebote, Bewertungen und Kommentare für andere Nutzer sichtbar; Chatnachrichten sind nur für die jeweiligen Gesprächspartner einsehbar. Bei einem Auftrag sehen Auftraggeber und Anbieter, was für den Auftrag nötig ist: Name, Rechnungsanschrift und auf der Rechnung die steuerlichen Angaben und die Bankverbindung des Anbieters.",
         "Wir setzen sorgfältig ausgewählte Dienstleister ein, die Daten in unserem Auftrag und nach unseren Weisungen auf Grundlage eines Vertrags nach Art. 28 DSGVO verarbeiten:",
       ],
       list: [
@@ -241,7 +242,7 @@ export const privacyPolicy: LegalDocument = {
         "Konto- und Profildaten sowie Ihre Inhalte speichern wir bis zur Löschung Ihres Kontos.",
         "Serverprotokolle mit IP-Adressen werden nach 14 Tagen gelöscht.",
         "Chatnachrichten bleiben nach der Löschung eines Kontos für den jeweiligen Gesprächspartner erhalten, werden jedoch nicht mehr mit der gelöschten Person verknüpft.",
-        "Rechnungen und Unterlagen zu Käufen bewahren wir entsprechend den gesetzlichen Aufbewahrungsfristen nach Handelsgesetzbuch (HGB) und Abgabenordnung (AO) zehn Jahre lang auf.",
+        "Aufträge und Rechnungen sind Geschäftsunterlagen beider Parteien. Wenn Sie Ihr Konto löschen, beenden wir Ihre offenen Aufträge und löschen Ihr Profil und Ihre Inhalte; abgeschlossene Aufträge und ausgestellte Rechnungen (mit den darauf angegebenen Namen und Anschriften) bewahren wir für die gesetzliche Aufbewahrungsfrist auf (Art. 17 Abs. 3 lit. b DSGVO in Verbindung mit § 147 AO, § 257 HGB und § 14b UStG: acht Jahre für Rechnungen und Buchungsbelege) und löschen sie danach.",
       ],
     },
     {

@@ -8,6 +8,7 @@ import {
   orders,
   profiles,
   purchases,
+  reviewReplies,
   serviceComments,
   serviceReviews,
   services,
@@ -40,6 +41,8 @@ export interface DataExport {
   orders: Row[];
   invoices: Row[];
   billing_details: Row | null;
+  /** The user's answers (as a provider) to reviews of their services. */
+  review_replies: Row[];
 }
 
 /**
@@ -52,7 +55,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -92,6 +95,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .where(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)))
       .orderBy(desc(invoices.issuedOn)),
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
+    db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
   ]);
   const events = orderRows.length
     ? await db
@@ -125,6 +129,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       snakeKeys({ ...invoice, role: buyerId === actorId ? "recipient" : "issuer" }),
     ),
     billing_details: billingRows[0] ? snakeKeys(billingRows[0]) : null,
+    review_replies: replyRows.map(snakeKeys),
   };
 }
 
