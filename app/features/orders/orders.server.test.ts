@@ -2,6 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, invoices, notifications, orderEvents, orderFiles, orders, profiles, purchases, services, user } from "~/db/schema";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { deleteAccount } from "~/features/profile/delete-account.server";
+import { appJobs } from "~/lib/jobs/registry.server";
+import { createLocalStorage } from "~/lib/storage.server";
 import { saveBillingProfile } from "./billing.server";
 import { markInvoicePaid } from "./invoices.server";
 import {
@@ -328,6 +334,39 @@ describe(`auto-completion on ${testEngine}`, () => {
     await requestRevision(t.db, { actorId: BUYERS[0]!, orderId, input: { note: "Bitte ändern" } });
     await autoCompleteDueOrders(t.db, new Date(deliveredAt.getTime() + 30 * 24 * 60 * 60 * 1000));
     expect((await orderRow(orderId)).status).toBe("in_progress");
+  });
+});
+
+describe(`orders and account deletion on ${testEngine}`, () => {
+  it("deleting an account ends its open orders, keeps completed orders and invoices with the printed details", async () => {
+    const leaving = "u-orders-leaving";
+    await t.db.insert(user).values({ id: leaving, name: "Lea", email: "lea.leaving@example.de", emailVerified: true });
+    await t.db.insert(profiles).values({ userId: leaving, email: "lea.leaving@example.de", firstName: "Lea", lastName: "Geht" });
+    await saveBillingProfile(t.db, leaving, { ...billing, name: "Lea Geht Design" });
+    const [service] = await t.db.insert(services).values({ title: "Abschiedsdienst", price: "50.00", category: "Design", createdBy: leaving }).returning({ id: services.id });
+    const completed = await delivered(BUYERS[0], service!.id);
+    await completeOrder(t.db, { actorId: BUYERS[0]!, orderId: completed });
+    const open = await book(BUYERS[1], service!.id);
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "orders-delete-")));
+    await deleteAccount(t.db, storage, { actorId: leaving, input: { confirmation: "BESTÄTIGEN" } });
+
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, completed));
+    expect(invoice).toMatchObject({ sellerId: null, buyerId: BUYERS[0], issuer: expect.objectContaining({ name: "Lea Geht Design", taxNumber: billing.taxNumber }) });
+    expect(await orderRow(completed)).toMatchObject({ status: "completed", sellerId: null, serviceId: null, serviceTitle: "Abschiedsdienst" });
+    expect(await orderRow(open)).toMatchObject({ status: "cancelled", sellerId: null });
+    // The buyer still sees both orders and the invoice; the open one says why it ended.
+    const page = await getOrderPage(t.db, BUYERS[1]!, open);
+    expect(page.timeline.at(-1)).toMatchObject({ kind: "account_deleted", actor: "system" });
+    expect(page.seller.deleted).toBe(true);
+    expect((await getOrderPage(t.db, BUYERS[0]!, completed)).invoice).not.toBeNull();
+    const [told] = await t.db.select().from(notifications).where(and(eq(notifications.userId, BUYERS[1]!), eq(notifications.title, "Auftrag beendet")));
+    expect(told).toBeDefined();
+  });
+
+  it("the scheduled job completes due orders (the definition the runners run)", async () => {
+    const orderId = await delivered(BUYERS[2], fixedService, new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
+    await appJobs().get("orders.auto-complete")!.run({}, { db: t.db, attempt: 1 });
+    expect((await orderRow(orderId)).status).toBe("completed");
   });
 });
 

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { pdfText } from "../support/pdf-text";
+import { registerFresh, waitForToast } from "../support/profile-helpers";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+const origin = () => ({ Origin: baseUrl() });
+
+// The whole order flow between two fresh accounts (so the widths never meet): book, accept after
+// filling in billing details, deliver with a file, ask for a change, deliver again, complete,
+// both download the invoice, a verified review and the provider's answer.
+describe.each(widthNames)("orders at %s width", (width) => {
+  it("book, accept, deliver with a file, revise, complete, invoice, verified review and reply", async () => {
+    const tag = `${width}-${Date.now().toString(36)}`;
+    const sellerTab = await browser.open(width, { cookies: consent });
+    const buyerTab = await browser.open(width, { cookies: consent });
+    const outsiderTab = await browser.open(width, { cookies: consent });
+    const seller = sellerTab.page;
+    const buyer = buyerTab.page;
+    await registerFresh(seller, `orders-seller-${width}`, { firstName: "Sven", lastName: "Anbieter" });
+    await registerFresh(buyer, `orders-buyer-${width}`, { firstName: "Berta", lastName: "Kundin" });
+    await registerFresh(outsiderTab.page, `orders-outsider-${width}`, { firstName: "Olaf", lastName: "Außen" });
+
+    // The provider's service.
+    const title = `Logo für Cafés ${tag}`;
+    await seller.goto("/create-service");
+    await seller.getByLabel("Titel").fill(title);
+    await seller.getByLabel(/Beschreibung/).fill("Ein klares Logo mit zwei Entwürfen und einer Überarbeitung.");
+    await seller.getByLabel("Preis (EUR)").fill("238");
+    await seller.getByLabel("Kategorie").selectOption("Design");
+    await seller.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await seller.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+    const serviceUrl = new URL(seller.url()).pathname;
+    // The owner is offered no order button.
+    expect(await seller.getByRole("link", { name: "Jetzt beauftragen" }).count()).toBe(0);
+
+    // 1. The buyer books.
+    await buyer.goto(serviceUrl);
+    await buyer.getByRole("link", { name: "Jetzt beauftragen" }).click();
+    await buyer.getByRole("heading", { level: 1, name: `Auftrag: ${title}` }).waitFor();
+    await hydrated(buyer);
+    await buyer.getByRole("button", { name: "Verbindlich anfragen" }).click();
+    await buyer.getByText("Bitte beschreiben Sie, was benötigt wird.").waitFor();
+    await buyer.getByLabel("Was wird benötigt?").fill("Ein Logo für mein Café „Sonnenschein“, bitte in warmen Farben.");
+    await buyer.getByLabel("Straße und Hausnummer").fill("Hauptstraße 5");
+    await buyer.getByLabel("PLZ").fill("10115");
+    await buyer.getByLabel("Ort").fill("Berlin");
+    await expectAccessible(buyer, `booking form (${width})`);
+    await screenshot(buyer, `order-book-${width}`);
+    await buyer.getByRole("button", { name: "Verbindlich anfragen" }).click();
+    await buyer.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    const orderPath = new URL(buyer.url()).pathname;
+    await waitForToast(buyer, "Ihr Auftrag wurde angefragt. Der Anbieter wurde benachrichtigt.");
+    await buyer.getByText("Der Anbieter prüft Ihre Anfrage.").waitFor();
+    await expectAccessible(buyer, `order requested, buyer (${width})`);
+
+    // Only the two parties see the order; the buyer cannot accept it (server-side).
+    expect((await outsiderTab.page.goto(orderPath))!.status()).toBe(404);
+    const forged = await buyer.request.post(orderPath, { form: { intent: "accept" }, headers: origin() });
+    expect(forged.status()).toBe(403);
+
+    // 2. The provider needs billing details before accepting.
+    await seller.goto(orderPath);
+    await seller.getByText("Bitte hinterlegen Sie zuerst Ihre Rechnungsdaten").waitFor();
+    await expectAccessible(seller, `order requested, provider (${width})`);
+    await seller.getByRole("link", { name: "Rechnungsdaten bearbeiten" }).first().click();
+    await seller.getByRole("heading", { level: 1, name: "Rechnungsdaten" }).waitFor();
+    await seller.getByLabel("Name oder Firma").fill("Sven Anbieter Design");
+    await seller.getByLabel("Straße und Hausnummer").fill("Lindenstraße 12");
+    await seller.getByLabel("PLZ").fill("50674");
+    await seller.getByLabel("Ort").fill("Köln");
+    await seller.getByLabel("Steuernummer").fill("215/5000/1234");
+    await seller.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 01");
+    await seller.getByRole("button", { name: "Rechnungsdaten speichern" }).click();
+    await seller.getByText("Bitte eine gültige IBAN angeben.").waitFor();
+    await expectAccessible(seller, `billing details with an error (${width})`);
+    await seller.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
+    await seller.getByRole("button", { name: "Rechnungsdaten speichern" }).click();
+    await seller.waitForURL(`${baseUrl()}${orderPath}`);
+    await seller.getByRole("button", { name: "Auftrag annehmen" }).click();
+    await waitForToast(seller, "Auftrag angenommen.");
+    // The buyer's open page follows by itself (realtime event).
+    await buyer.getByText("Der Anbieter arbeitet an Ihrem Auftrag.").waitFor();
+
+    // 3. Delivery with a file.
+    await seller.getByLabel("Nachricht zur Lieferung").fill("Zwei Entwürfe im Anhang.");
+    await seller.getByLabel(/^Dateien/).setInputFiles({ name: "entwuerfe.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+    await seller.getByRole("button", { name: "Jetzt liefern" }).click();
+    await waitForToast(seller, "Lieferung übergeben.");
+    await seller.getByText("Der Auftraggeber prüft die Lieferung.").waitFor();
+    await expectAccessible(seller, `order delivered, provider (${width})`);
+
+    // 4. The buyer asks for a change; the provider delivers again.
+    await buyer.getByRole("button", { name: "Lieferung annehmen und abschließen" }).waitFor();
+    const file = buyer.getByRole("link", { name: /entwuerfe\.pdf/ });
+    const fileUrl = (await file.getAttribute("href"))!;
+    expect((await buyer.request.get(fileUrl)).status()).toBe(200);
+    expect((await outsiderTab.page.request.get(fileUrl)).status()).toBe(404);
+    await expectAccessible(buyer, `order delivered, buyer (${width})`);
+    await screenshot(buyer, `order-delivered-${width}`);
+    await buyer.getByRole("button", { name: "Änderungen wünschen" }).click();
+    await buyer.getByLabel("Welche Änderungen sind nötig?").fill("Bitte etwas heller.");
+    await buyer.getByRole("button", { name: "Änderungen anfordern" }).click();
+    await waitForToast(buyer, "Änderungswunsch gesendet.");
+    await seller.getByText("Bitte etwas heller.").waitFor();
+    await seller.getByLabel("Nachricht zur Lieferung").fill("Heller, wie gewünscht.");
+    await seller.getByRole("button", { name: "Jetzt liefern" }).click();
+    await waitForToast(seller, "Lieferung übergeben.");
+
+    // 5. The buyer completes: the invoice is issued.
+    await buyer.getByText("Heller, wie gewünscht.").waitFor();
+    await buyer.getByRole("button", { name: "Lieferung annehmen und abschließen" }).click();
+    await waitForToast(buyer, "Auftrag abgeschlossen. Die Rechnung steht bereit.");
+    await buyer.getByRole("link", { name: "Rechnung herunterladen (PDF)" }).waitFor();
+    await expectAccessible(buyer, `order completed, buyer (${width})`);
+    await screenshot(buyer, `order-completed-${width}`);
+
+    // Both parties download the invoice; nobody else can.
+    for (const page of [buyer, seller]) {
+      const response = await page.request.get(`${orderPath}/rechnung`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="Rechnung-RE-\d{4}-0001\.pdf"/);
+      const [text] = await pdfText(await response.body());
+      expect(text).toContain("Sven Anbieter Design");
+      expect(text).toContain("Berta Kundin");
+      expect(text).toMatch(/Rechnungsbetrag 238,00 €/);
+      expect(text).toMatch(/Umsatzsteuer 19 % 38,00 €/);
+    }
+    expect((await outsiderTab.page.request.get(`${orderPath}/rechnung`)).status()).toBe(404);
+    await seller.getByRole("button", { name: "Als bezahlt markieren" }).waitFor();
+    await seller.getByRole("button", { name: "Als bezahlt markieren" }).click();
+    await waitForToast(seller, "Rechnung als bezahlt markiert.");
+
+    // The lists.
+    await buyer.goto("/orders");
+    await buyer.getByRole("link", { name: new RegExp(title) }).waitFor();
+    await expectAccessible(buyer, `/orders (${width})`);
+    await seller.goto("/orders?rolle=verkauf&status=completed");
+    await seller.getByRole("link", { name: new RegExp(title) }).waitFor();
+    await expectAccessible(seller, `/orders as provider (${width})`);
+    await screenshot(seller, `orders-list-${width}`);
+
+    // 6. A verified review, and the provider's answer.
+    await buyer.goto(serviceUrl);
+    await buyer.getByRole("button", { name: "Mit 5 Sternen bewerten" }).click();
+    await buyer.getByText("Bewertung gespeichert").first().waitFor();
+    const review = buyer.locator("section[aria-labelledby=reviews-heading] li").filter({ hasText: "Berta Kundin" });
+    await review.getByText("Verifizierter Auftrag").waitFor();
+    await seller.goto(serviceUrl);
+    const ownerView = seller.locator("section[aria-labelledby=reviews-heading] li").filter({ hasText: "Berta Kundin" });
+    await hydrated(seller);
+    await ownerView.getByText("Antworten", { exact: true }).click();
+    await ownerView.getByLabel("Ihre Antwort auf diese Bewertung").fill("Vielen Dank, es war mir eine Freude!");
+    await ownerView.getByRole("button", { name: "Antwort veröffentlichen" }).click();
+    await waitForToast(seller, "Antwort veröffentlicht");
+    await ownerView.getByText("Antwort des Anbieters").waitFor();
+    await expectAccessible(seller, `review reply (${width})`);
+
+    expectNoErrors(buyerTab.errors, "buyer");
+    expectNoErrors(sellerTab.errors, "seller");
+  });
+});
