@@ -27,11 +27,19 @@ export function createLocalStorage(root: string): FileStorage {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.part`;
+      let out: fs.WriteStream | undefined;
       try {
         if (Buffer.isBuffer(data)) await fsp.writeFile(temp, data);
-        else await pipeline(data, fs.createWriteStream(temp, { flags: "wx" }));
+        else {
+          out = fs.createWriteStream(temp, { flags: "wx" });
+          await pipeline(data, out);
+        }
         await fsp.rename(temp, file);
       } catch (error) {
+        // The pipeline fails as soon as the incoming stream does, but a file stream that had not
+        // opened its file yet still opens (creates) it before closing: remove it after that.
+        const stream = out;
+        if (stream && !stream.closed) await new Promise<void>((resolve) => stream.once("close", () => resolve()));
         await fsp.rm(temp, { force: true });
         throw error;
       }

@@ -3,18 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLocalStorage, isValidKey, keyFromPublicUrl, serveStoredFile } from "./storage.server";
-import { detectFile, readMultipart } from "./uploads.server";
-import { pdfBytes, pngBytes } from "../../tests/support/files";
-
-
-function multipartRequest(parts: { field: string; name?: string; type?: string; data: Buffer | string }[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.name === undefined) form.append(part.field, String(part.data));
-    else form.append(part.field, new Blob([typeof part.data === "string" ? part.data : new Uint8Array(part.data)], { type: part.type ?? "application/octet-stream" }), part.name);
-  }
-  return new Request("http://localhost/upload", { method: "POST", body: form });
-}
+import { Readable } from "node:stream";
+import { AppError } from "./errors";
+import { detectFile, detectStreamedFile, FileRefusal, readMultipart, streamMultipart } from "./uploads.server";
+import { docxBytes, pdfBytes, pngBytes } from "../../tests/support/files";
+import { multipartRequest, pulledMultipartRequest } from "../../tests/support/multipart";
 
 describe("readMultipart", () => {
   it("reads fields and files", async () => {
@@ -65,6 +58,169 @@ describe("readMultipart", () => {
     expect(body.files).toEqual([]);
   });
 });
+
+/** Reads a stream to its end (or its error). */
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+describe("streamMultipart", () => {
+  const limits = { maxFileBytes: 10 * 1024 * 1024, maxFiles: 1 };
+
+  it("hands a file over while it streams: its first bytes arrive long before the body was read to its end", async () => {
+    const data = Buffer.alloc(8 * 1024 * 1024, 97);
+    const { request, progress } = pulledMultipartRequest([{ field: "file", name: "a.txt", data }, { field: "text", data: "Hallo" }]);
+    let atFirstChunk: { read: number; finished: boolean } | undefined;
+    const body = await streamMultipart(request, limits, {
+      async receive({ stream }) {
+        let size = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          atFirstChunk ??= { ...progress };
+          size += chunk.length;
+        }
+        return size;
+      },
+      discard: () => Promise.reject(new Error("nothing is discarded")),
+    });
+    expect(body).toEqual({ fields: { text: "Hallo" }, files: [data.length] });
+    // Backpressure: the reader is never far ahead of the receiver (a buffering reader would have
+    // read all 8 MB first).
+    expect(atFirstChunk).toMatchObject({ finished: false });
+    expect(atFirstChunk!.read).toBeLessThan(1024 * 1024);
+  });
+
+  it("fails the receiver's stream once the file passes the limit; the request is refused with the receiver's error once read", async () => {
+    const { request, progress } = pulledMultipartRequest([
+      { field: "file", name: "a.txt", data: Buffer.alloc(2000, 97) },
+      { field: "text", data: "danach" },
+    ]);
+    let seen: unknown;
+    let ended: unknown;
+    const refused = await streamMultipart(request, { maxFileBytes: 1000, maxFiles: 1 }, {
+      async receive(file) {
+        seen = await readAll(file.stream).catch((error: unknown) => error);
+        ended = await file.ended;
+        throw new Error("refused by the receiver");
+      },
+      discard: () => Promise.reject(new Error("nothing is discarded")),
+    }).catch((error: unknown) => error);
+    expect(seen).toBeInstanceOf(FileRefusal);
+    expect(seen).toMatchObject({ why: "too_large" });
+    expect(ended).toEqual({ size: 1001, tooLarge: true });
+    expect(refused).toMatchObject({ message: "refused by the receiver" });
+    expect(progress.finished).toBe(true);
+  });
+
+  it("discards what was received when the request is refused after it (a NUL in a later field, one file too many)", async () => {
+    for (const parts of [
+      [{ field: "file", name: "a.txt", data: "Inhalt" }, { field: "text", data: "a\0b" }],
+      [{ field: "file", name: "a.txt", data: "Inhalt" }, { field: "file", name: "b.txt", data: "mehr" }],
+    ]) {
+      const discarded: string[] = [];
+      const refused = await streamMultipart(multipartRequest(parts), limits, {
+        receive: async ({ name, stream }) => `${name}:${(await readAll(stream)).toString()}`,
+        discard: async (received) => void discarded.push(received),
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: "INVALID" });
+      expect(discarded).toEqual(["a.txt:Inhalt"]);
+    }
+  });
+
+  it.each(["error", "end"] as const)("fails the file being received when the body breaks off (%s), discards what was received, and refuses the request as unreadable", async (breakWith) => {
+    const { request } = pulledMultipartRequest(
+      [
+        { field: "first", name: "a.txt", data: "ganz" },
+        { field: "second", name: "b.txt", data: Buffer.alloc(512 * 1024, 97) },
+      ],
+      { chunkBytes: 16 * 1024, breakAfter: 256 * 1024, breakWith },
+    );
+    const outcomes: unknown[] = [];
+    const discarded: string[] = [];
+    const refused = await streamMultipart(request, { ...limits, maxFiles: 2 }, {
+      async receive({ name, stream }) {
+        const read = await readAll(stream).catch((error: unknown) => error);
+        outcomes.push(read);
+        if (read instanceof Error) throw read;
+        return name;
+      },
+      discard: async (received) => void discarded.push(received),
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "INVALID", reason: "unreadable_form" });
+    expect(outcomes[1]).toBeInstanceOf(Error);
+    expect(discarded).toEqual(["a.txt"]);
+  });
+
+  it("drops what a receiver leaves unread and reads the fields after it; an empty file input is no file", async () => {
+    const body = await streamMultipart(
+      multipartRequest([
+        { field: "empty", name: "", data: "" },
+        { field: "file", name: "a.txt", data: Buffer.alloc(300 * 1024, 97) },
+        { field: "text", data: "Hallo" },
+      ]),
+      { ...limits, maxFiles: 2 },
+      { receive: async ({ field }) => field, discard: async () => {} },
+    );
+    expect(body).toEqual({ fields: { text: "Hallo" }, files: ["file"] });
+  });
+});
+
+describe("detectStreamedFile", () => {
+  const incoming = (name: string, ...chunks: Buffer[]) => ({ name, stream: Readable.from(chunks, { objectMode: false }) });
+
+  it("judges the type from the head and passes every byte on", async () => {
+    const pdf = Buffer.concat([pdfBytes(), Buffer.alloc(200 * 1024, 32)]);
+    const streamed = await detectStreamedFile(incoming("angebot.pdf", pdf.subarray(0, 1000), pdf.subarray(1000)));
+    expect(streamed?.detected).toMatchObject({ kind: "pdf", mime: "application/pdf" });
+    expect((await readAll(streamed!.body)).equals(pdf)).toBe(true);
+    expect(streamed!.size()).toBe(pdf.length);
+    expect(await detectStreamedFile(incoming("bild.pdf", await pngBytes()))).toBeNull();
+    expect(await detectStreamedFile(incoming("seite.txt", Buffer.from("<html><body>x</body></html>")))).toBeNull();
+  });
+
+  it("knows a .docx from its head, also when a large picture follows", async () => {
+    const docx = docxBytes(3 * 1024 * 1024);
+    const streamed = await detectStreamedFile(incoming("brief.docx", ...chunked(docx, 16 * 1024)));
+    expect(streamed?.detected.kind).toBe("docx");
+    expect((await readAll(streamed!.body)).equals(docx)).toBe(true);
+    expect(await detectFile(docx, "brief.docx")).toMatchObject({ kind: "docx" });
+  });
+
+  it("text: UTF-8 throughout (a character split between chunks is fine); a bad byte or a NUL after the head fails the stream", async () => {
+    const good = Buffer.from("Grüße aus Köln ✓ ".repeat(10_000));
+    const streamed = await detectStreamedFile(incoming("notiz.txt", ...chunked(good, 1001)));
+    expect(streamed?.detected.kind).toBe("text");
+    expect((await readAll(streamed!.body)).equals(good)).toBe(true);
+
+    for (const bad of [Buffer.from([0xff, 0xfe]), Buffer.from([0]), Buffer.from([0xc3])]) {
+      const text = Buffer.concat([Buffer.alloc(200 * 1024, 97), bad, Buffer.alloc(1000, 97)]);
+      const cutShort = bad[0] === 0xc3 ? Buffer.concat([Buffer.alloc(200 * 1024, 97), bad]) : text;
+      const later = await detectStreamedFile(incoming("notiz.txt", ...chunked(cutShort, 16 * 1024)));
+      expect(later?.detected.kind).toBe("text");
+      const failed = await readAll(later!.body).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(FileRefusal);
+      expect(later!.failure()).toMatchObject({ why: "wrong_type" });
+      expect(await detectFile(cutShort, "notiz.txt")).toBeNull();
+    }
+  });
+
+  it("text: a script tag within the first 64K characters is found even when it comes after the head's bytes", async () => {
+    // Two-byte characters: 64 KB of bytes are only 32K characters.
+    const text = Buffer.concat([Buffer.from("ä".repeat(40_000)), Buffer.from("<script>alert(1)</script>")]);
+    const streamed = await detectStreamedFile(incoming("notiz.txt", ...chunked(text, 16 * 1024)));
+    expect(streamed?.detected.kind).toBe("text");
+    await expect(readAll(streamed!.body)).rejects.toBeInstanceOf(FileRefusal);
+    expect(await detectFile(text, "notiz.txt")).toBeNull();
+  });
+});
+
+function chunked(data: Buffer, size: number): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < data.length; i += size) chunks.push(data.subarray(i, i + size));
+  return chunks;
+}
 
 describe("detectFile", () => {
   it("takes the type from the bytes and requires the name to agree", async () => {

@@ -129,4 +129,36 @@ describe.skipIf(!available)("uploads across two app processes sharing one S3 buc
       await db.end();
     }
   });
+
+  it("an attachment over 10 MB is cut off while it streams into the bucket: refused as too large, nothing kept", async () => {
+    const cookie = await signIn(a!, "maximilian.weber@demo.marktplatz.example");
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    let chatId: string;
+    try {
+      const { rows } = await db.query<{ id: string }>(
+        `select c.id from conversations c join "user" u on u.id in (c.user1_id, c.user2_id) where u.email = 'maximilian.weber@demo.marktplatz.example' limit 1`,
+      );
+      chatId = rows[0]!.id;
+    } finally {
+      await db.end();
+    }
+    const bucket = createS3Storage(s3!.config(BUCKET));
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const file of bucket.list("chat-attachments")) keys.push(file.key);
+      return keys.sort();
+    };
+    const before = await stored();
+    const body = new FormData();
+    // The file before the text, as the composer's form sends it; plain text is accepted from its
+    // head, so the upload to the bucket begins (a multipart upload past 5 MB) and is aborted.
+    body.append("file", new Blob([new Uint8Array(Buffer.alloc(10 * 1024 * 1024 + 1, 97))], { type: "text/plain" }), "gross.txt");
+    body.append("text", "");
+    const sent = await fetch(`${a!.base}/api/conversations/${chatId}/messages`, { method: "POST", headers: { cookie, Origin: a!.base }, body });
+    expect(sent.status).toBe(400);
+    expect(await sent.json()).toMatchObject({ ok: false, reason: "attachment_too_large" });
+    expect(await stored()).toEqual(before);
+    expect(filesBelow(path.join(a!.dataDir, "storage"))).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { profiles, services, user } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
-import type { ReceivedFile } from "~/lib/uploads.server";
+import { multipartRequest } from "../../../tests/support/multipart";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startDirectConversation, startServiceConversation } from "./conversations.server";
 import { sendMessage } from "./sending.server";
@@ -15,10 +15,19 @@ export const SELLER = "u-seller";
 export const BUYER = "u-buyer";
 export const OUTSIDER = "u-outsider";
 
-/** A received upload as the multipart reader hands it over. */
-export function file(name: string, data: Buffer | string, tooLarge = false): ReceivedFile {
-  const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  return { field: "file", name, size: bytes.length, tooLarge, data: tooLarge ? Buffer.alloc(0) : bytes };
+/** A file to attach, as the sender picked it. */
+export interface Attachment {
+  name: string;
+  data: Buffer;
+}
+
+export function file(name: string, data: Buffer | string): Attachment {
+  return { name, data: typeof data === "string" ? Buffer.from(data) : data };
+}
+
+/** A send as the composer posts it: the file first (it comes first in the form), then the text. */
+export function chatRequest(text: string, attachment: Attachment | null = null): Request {
+  return multipartRequest([...(attachment ? [{ field: "file", name: attachment.name, data: attachment.data }] : []), { field: "text", data: text }]);
 }
 
 /** The magic bytes of an OLE compound file (a .doc). */
@@ -38,7 +47,8 @@ export interface MessagingFixture {
   newUser(id: string, firstName: string): Promise<void>;
   /** A fresh pair of users with a service and a direct conversation, so one test's rate limits touch no other. */
   freshPair(prefix: string): Promise<{ seller: string; buyer: string; conversationId: string; directId: string }>;
-  send(userId: string | null, conversationId: string, text: string, attachment?: ReceivedFile | null): ReturnType<typeof sendMessage>;
+  /** Sends through the whole pipeline, the body read from a multipart request as the composer posts it. */
+  send(userId: string | null, conversationId: string, text: string, attachment?: Attachment | null): ReturnType<typeof sendMessage>;
   /** The keys in the attachment storage, sorted. */
   storedFiles(): Promise<string[]>;
 }
@@ -88,7 +98,7 @@ export function messagingFixture(): MessagingFixture {
       return { seller, buyer, conversationId, directId };
     },
     send(userId, conversationId, text, attachment = null) {
-      return sendMessage(fixture.db, fixture.storage, { userId, conversationId, text, file: attachment });
+      return sendMessage(fixture.db, fixture.storage, { userId, conversationId, request: chatRequest(text, attachment) });
     },
     async storedFiles() {
       const out: string[] = [];

@@ -1,12 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
 import { getStorage } from "~/lib/storage.server";
-import { readMultipart } from "~/lib/uploads.server";
-import { getConversationFor } from "./conversations.server";
 import { sendMessage } from "./sending.server";
 
 /** What the messaging routes do with a request, shared by the chat pages and the API. */
@@ -24,24 +21,16 @@ export async function apiUser(args: RequestArgs): Promise<SessionUser> {
 }
 
 /**
- * A send from either chat screen (fetch with JavaScript, a plain form post without): reads the
- * streamed multipart body (the file is cut off at 10 MB) and runs the pipeline. Answers
- * `{ ok: true, sent }` or the failure (`{ ok: false, reason, message }`) with its status; the
- * screen words the reason (error-texts.ts).
+ * A send from either chat screen (fetch with JavaScript, a plain form post without): runs the
+ * pipeline on the request, whose multipart body is read as it streams (the attachment goes to the
+ * store as it arrives and is cut off at 10 MB). Answers `{ ok: true, sent }` or the failure
+ * (`{ ok: false, reason, message }`) with its status; the screen words the reason (error-texts.ts).
  */
 export function sendFromRequest(args: RequestArgs, user: SessionUser | null, conversationId: string) {
   return actionResult(
     async () => {
       const db = await database(args.context);
-      // Who sends, and to a conversation of theirs, is settled before any upload is read.
-      if (user) await getConversationFor(db, user.id, conversationId);
-      const body = user ? await readMultipart(args.request, { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 }) : { fields: {}, files: [] };
-      const sent = await sendMessage(db, getStorage(), {
-        userId: user?.id ?? null,
-        conversationId,
-        text: body.fields.text ?? "",
-        file: body.files[0] ?? null,
-      });
+      const sent = await sendMessage(db, getStorage(), { userId: user?.id ?? null, conversationId, request: args.request });
       return { sent };
     },
     { where: "sending a message" },

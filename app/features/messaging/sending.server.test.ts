@@ -9,7 +9,7 @@ import { pdfBytes, pngBytes } from "../../../tests/support/files";
 import { testEngine } from "../../../tests/support/test-database";
 import { chatErrorText } from "./error-texts";
 import { messageText, type ChatView } from "./message-text";
-import { docBytes, file, messagingFixture } from "./messaging.test-support";
+import { chatRequest, docBytes, file, messagingFixture } from "./messaging.test-support";
 import { sendMessage } from "./sending.server";
 import { captureLog } from "../../../tests/support/log-capture";
 
@@ -66,7 +66,7 @@ describe(`validation on ${testEngine}`, () => {
     expect(after.length).toBe(before.length + 1);
     expect(after.find((f) => !before.includes(f))).toMatch(new RegExp(`^chat-attachments/${buyer}/\\d+-[0-9a-f]{8}\\.txt$`));
 
-    const tooBig = { ...file("gross.txt", ""), size: 10 * 1024 * 1024 + 1, tooLarge: true };
+    const tooBig = file("gross.txt", Buffer.alloc(10 * 1024 * 1024 + 1, 97));
     const inService = await refusal(fx.send(buyer, conversationId, "", tooBig));
     expect(inService).toMatchObject({ code: "INVALID", reason: "attachment_too_large" });
     expect(toast("service", inService)).toEqual({ title: "File too large", description: "Please select a file smaller than 10MB" });
@@ -177,7 +177,7 @@ describe(`failures of ours on ${testEngine}`, () => {
     const { buyer, conversationId } = await fx.freshPair("diskfull");
     const broken: FileStorage = { ...fx.storage, put: () => Promise.reject(Object.assign(new Error("no space left"), { code: "ENOSPC" })) };
     const logged = captureLog();
-    const error = await refusal(sendMessage(fx.db, broken, { userId: buyer, conversationId, text: "", file: file("a.txt", "x") }));
+    const error = await refusal(sendMessage(fx.db, broken, { userId: buyer, conversationId, request: chatRequest("", file("a.txt", "x")) }));
     expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "attachment_upload_failed", status: 503 });
     expect(failureOf(error, "send").status).toBe(503);
     expect(logged.errors()).toHaveLength(1);
@@ -200,7 +200,7 @@ describe(`failures of ours on ${testEngine}`, () => {
       },
     }) as Database;
     const logged = captureLog();
-    const error = await refusal(sendMessage(db, fx.storage, { userId: buyer, conversationId, text: "Hallo", file: file("a.txt", "x") }));
+    const error = await refusal(sendMessage(db, fx.storage, { userId: buyer, conversationId, request: chatRequest("Hallo", file("a.txt", "x")) }));
     expect(error).toMatchObject({ code: "UNAVAILABLE", reason: "message_send_failed" });
     expect(failureOf(error, "send").status).toBe(503);
     expect(logged.errors()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { conversations, MESSAGE_TEXT_MAX, messages, profiles } from "~/db/schema";
+import { ATTACHMENT_MAX_BYTES, conversations, MESSAGE_TEXT_MAX, messages, profiles } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
@@ -8,8 +8,9 @@ import type { Database } from "~/lib/db.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import type { FileStorage } from "~/lib/storage.server";
-import type { DetectedFile, ReceivedFile } from "~/lib/uploads.server";
-import { attachmentUrl, checkAttachment, storeAttachment } from "./attachments.server";
+import { log } from "~/lib/log.server";
+import { streamMultipart } from "~/lib/uploads.server";
+import { attachmentUrl, receiveAttachment } from "./attachments.server";
 import { getConversationFor, otherParticipant, viewOf, VIEW_PATH } from "./conversations.server";
 import { messageColumns, toMessageView, type MessageView } from "./messages.server";
 
@@ -23,36 +24,50 @@ export interface SendInput {
   /** The signed-in user, or null (refused: sign_in_required). */
   userId: string | null;
   conversationId: string;
-  text: string;
-  file: ReceivedFile | null;
+  /** The send as it arrives: multipart (text, file) or a plain form; its body is read here. */
+  request: Request;
 }
 
 /**
- * The one pipeline for every message: authenticate, participants only, validate, rate limit
- * (5 per minute per sender, exact under concurrency), store the attachment, insert, notify the
- * recipient and publish the realtime event when the transaction commits. Refusals name their
- * reason; each chat view words them itself (error-texts.ts).
+ * The one pipeline for every message: authenticate, participants only, read the body with the
+ * attachment streaming to the store, validate, rate limit (5 per minute per sender, exact under
+ * concurrency), insert, notify the recipient and publish the realtime event when the transaction
+ * commits. Refusals name their reason; each chat view words them itself (error-texts.ts).
+ *
+ * The browser sends the file before the text (form order), and the file is not held in memory
+ * to wait for it: it is checked and stored as it arrives, and removed again when the message is
+ * refused afterwards, so a refused send leaves nothing behind.
  */
 export async function sendMessage(db: Database, storage: FileStorage, input: SendInput): Promise<MessageView> {
   if (!input.userId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const userId = input.userId;
+  // Who sends, and to a conversation of theirs, is settled before any upload is read.
   const conversation = await getConversationFor(db, userId, input.conversationId);
   // The conversation decides the rules (accepted types), not what the request claims.
   const view = viewOf(conversation.kind);
 
-  const text = input.text.trim();
-  if (text.length > MESSAGE_TEXT_MAX) throw new AppError("INVALID", "message_too_long");
-  const file = input.file;
-  if (!text && !file) throw new AppError("INVALID", "message_empty");
-  const detected: DetectedFile | null = file ? await checkAttachment(view, file) : null;
-
-  // A cheap early refusal, so a sender over a limit uploads nothing; the exact check is below.
-  await checkSendLimits(db, userId, file?.size ?? 0);
-
+  const body = await streamMultipart(
+    input.request,
+    { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 },
+    {
+      receive: (incoming) =>
+        receiveAttachment(storage, incoming, {
+          userId,
+          view,
+          // A cheap early refusal, so a sender over a limit uploads nothing (the file's size is not
+          // known yet: a spent budget refuses); the exact check is in the transaction below.
+          beforeStoring: () => checkSendLimits(db, userId, 1),
+        }),
+      discard: (stored) => storage.delete(stored.key),
+    },
+  );
+  const file = body.files[0] ?? null;
   const id = randomUUID();
-  const key = file && detected ? await storeAttachment(storage, userId, file, detected) : null;
 
   try {
+    const text = (body.fields.text ?? "").trim();
+    if (text.length > MESSAGE_TEXT_MAX) throw new AppError("INVALID", "message_too_long");
+    if (!text && !file) throw new AppError("INVALID", "message_empty");
     const row = await db.transaction(async (tx) => {
       // One sender's sends take turns here, so counting and inserting cannot interleave:
       // twenty parallel requests store exactly five.
@@ -65,11 +80,11 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           conversationId: conversation.id,
           senderId: userId,
           content: text,
-          fileKey: key,
-          fileUrl: key ? attachmentUrl(id) : null,
-          fileName: file && key ? file.name : null,
-          fileType: detected?.mime ?? null,
-          fileSize: file && key ? file.size : null,
+          fileKey: file?.key ?? null,
+          fileUrl: file ? attachmentUrl(id) : null,
+          fileName: file?.name ?? null,
+          fileType: file?.mime ?? null,
+          fileSize: file?.size ?? null,
         })
         .returning(messageColumns);
       await tx
@@ -96,8 +111,8 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
     });
     return toMessageView(row, userId);
   } catch (error) {
-    // Nothing half-done: a refused or failed insert leaves no stored file behind.
-    if (key) await storage.delete(key).catch(() => {});
+    // Nothing half-done: a refused message or a failed insert leaves no stored file behind.
+    if (file) await storage.delete(file.key).catch((cause: unknown) => log.error({ err: cause, key: file.key }, "Could not remove the attachment of a refused message"));
     if (isAppError(error)) throw error;
     throw new AppError("UNAVAILABLE", "message_send_failed", { cause: error });
   }

@@ -72,10 +72,12 @@ export function createS3Storage(config: S3StorageConfig, { pageSize = 1000 }: S3
       const type = contentTypeOf(key);
       // A single PUT for small bodies, a multipart upload (parts of 5 MB) for larger streams; a body
       // that fails part-way aborts the upload, so no object (or a new version of it) appears.
+      // One part at a time: each part is gathered in memory before it is sent, and a streamed
+      // upload (a chat attachment) should hold at most one part, not two (all of a 10 MB file).
       const upload = new Upload({
         client,
         params: { Bucket, Key: key, Body: data, ...(type !== "application/octet-stream" ? { ContentType: type } : {}) },
-        queueSize: 2,
+        queueSize: 1,
         leavePartsOnError: false,
       });
       await upload.done();
