@@ -35,7 +35,18 @@ export interface StoredAttachment {
 export async function receiveAttachment(
   storage: FileStorage,
   file: IncomingFile,
-  { userId, view, beforeStoring }: { userId: string; view: ChatView; beforeStoring?: () => Promise<void> },
+  {
+    userId,
+    view,
+    beforeStoring,
+    keyFor = (ext) => chatAttachmentKey(userId, ext),
+  }: {
+    userId: string;
+    view: ChatView;
+    beforeStoring?: () => Promise<void>;
+    /** Where the file goes (default: the sender's chat attachments; an order's delivery files elsewhere). */
+    keyFor?: (ext: string) => string;
+  },
 ): Promise<StoredAttachment> {
   // Whatever the refusal, a file over the limit is answered as too large (as when the type was
   // judged from the whole file): the rest of it is dropped, counting, before the reason is chosen.
@@ -64,7 +75,7 @@ export async function receiveAttachment(
     }
   }
 
-  const key = chatAttachmentKey(userId, streamed.detected.ext);
+  const key = keyFor(streamed.detected.ext);
   try {
     await storage.put(key, streamed.body);
   } catch (error) {
