@@ -1,7 +1,10 @@
 import { verifyPassword } from "better-auth/crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CREATE_CATEGORIES } from "~/db/schema";
+import { CREATE_CATEGORIES, ORDER_STATUSES } from "~/db/schema";
+import { TRANSITIONS } from "~/features/orders/orders.server";
+import { isValidIban } from "~/features/orders/schema";
+import { fromCents, splitGross, toCents } from "~/features/orders/money";
 import type { Database } from "~/lib/db.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/support/test-database";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoContent, type SeedResult } from "./seed.server";
@@ -22,6 +25,12 @@ const TABLES = [
   "messages",
   "notifications",
   "support_tickets",
+  "billing_profiles",
+  "orders",
+  "order_events",
+  "invoices",
+  "invoice_counters",
+  "service_view_days",
 ] as const;
 
 let t: TestDatabase;
@@ -121,7 +130,7 @@ describe(`demo seed on ${testEngine}`, () => {
              count(*) filter (where s.price > 1000)::int as expensive,
              count(*) filter (where p.role = 'support')::int as by_support,
              count(*) filter (where s.price < 15 or s.price > 2500 or s.views not between 0 and 2000)::int as bad_price,
-             count(*) filter (where s.updated_at < s.created_at or s.created_at > ${NOW} or s.created_at < ${NOW}::timestamptz - interval '8 months 1 day')::int as bad_times
+             count(*) filter (where s.updated_at < s.created_at or s.created_at > ${NOW} or s.created_at < ${NOW}::timestamptz - interval '12 months 1 day')::int as bad_times
       from services s join profiles p on p.user_id = s.created_by
     `);
     expect(stats.featured).toBeGreaterThanOrEqual(1);
@@ -166,11 +175,17 @@ describe(`demo seed on ${testEngine}`, () => {
     expect(counts.favorites).toBeGreaterThanOrEqual(30);
     expect(counts.purchases).toBeGreaterThanOrEqual(5);
     expect(counts.notifications).toBeGreaterThanOrEqual(3);
-    expect(counts.conversations).toBe(4);
+    // The four demo chats, and the conversation every order opens.
+    expect(counts.conversations).toBe(4 + counts.orders!);
 
+    // A purchase without an order (older data) has the service's price; one from an order its total.
     const badPurchases = await one<{ n: number }>(sql`
-      select count(*)::int as n from purchases pu join services s on s.id = pu.service_id
-      where pu.price <> s.price or pu.buyer_id = s.created_by
+      select count(*)::int as n from purchases pu
+      join services s on s.id = pu.service_id
+      left join orders o on o.id = pu.order_id
+      where pu.buyer_id = s.created_by
+         or (pu.order_id is null and pu.price <> s.price)
+         or (pu.order_id is not null and (pu.price <> o.total or pu.buyer_id <> o.buyer_id or o.status <> 'completed'))
     `);
     expect(badPurchases.n).toBe(0);
 
@@ -206,6 +221,180 @@ describe(`demo seed on ${testEngine}`, () => {
     }
   });
 
+  it("gives every provider valid billing details, one of them a small business (§19 UStG)", async () => {
+    const billing = await rows<{ username: string; iban: string; tax_number: string | null; vat_id: string | null; small_business: boolean; vat_rate: number; bic: string }>(sql`
+      select p.username, b.iban, b.tax_number, b.vat_id, b.small_business, b.vat_rate, b.bic
+      from billing_profiles b join profiles p on p.user_id = b.user_id
+      where exists (select 1 from services s where s.created_by = b.user_id)
+    `);
+    const providers = await one<{ n: number }>(sql`select count(distinct created_by)::int as n from services`);
+    expect(billing).toHaveLength(providers.n);
+    for (const b of billing) {
+      expect(isValidIban(b.iban), `${b.username} ${b.iban}`).toBe(true);
+      expect(b.iban).toMatch(/^DE\d{20}$/);
+      expect(b.bic).toMatch(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+      expect(b.tax_number ?? b.vat_id, b.username).toBeTruthy();
+      if (b.tax_number) expect(b.tax_number).toMatch(/^[0-9 /-]{10,20}$/);
+      if (b.vat_id) expect(b.vat_id).toMatch(/^DE\d{9}$/);
+    }
+    expect(billing.filter((b) => b.small_business)).toHaveLength(1);
+    expect(new Set(billing.map((b) => b.vat_rate))).toEqual(new Set([19, 7]));
+  });
+
+  it("has orders in every status, with timelines that follow the state machine", async () => {
+    const statuses = await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from orders group by status`);
+    expect(new Set(statuses.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
+    const total = statuses.reduce((sum, r) => sum + r.n, 0);
+    expect(total).toBeGreaterThanOrEqual(40);
+
+    const events = await rows<{ order_id: string; kind: string; actor: "buyer" | "seller" | "system"; status: string; at: Date; order_at: Date }>(sql`
+      select e.order_id, e.kind,
+             case when e.actor_id is null then 'system' when e.actor_id = o.buyer_id then 'buyer' else 'seller' end as actor,
+             o.status, e.created_at as at, o.created_at as order_at
+      from order_events e join orders o on o.id = e.order_id
+      order by e.order_id, e.seq
+    `);
+    const byOrder = new Map<string, typeof events>();
+    for (const e of events) byOrder.set(e.order_id, [...(byOrder.get(e.order_id) ?? []), e]);
+    expect(byOrder.size).toBe(total);
+    const byEvent = new Map(Object.values(TRANSITIONS).map((rule) => [rule.event as string, rule]));
+    for (const [orderId, timeline] of byOrder) {
+      expect(timeline[0]!.kind, orderId).toBe("requested");
+      let status = "requested";
+      let last = new Date(timeline[0]!.order_at).getTime();
+      for (const e of timeline.slice(1)) {
+        expect(new Date(e.at).getTime(), `${orderId} ${e.kind} in time order`).toBeGreaterThanOrEqual(last);
+        last = new Date(e.at).getTime();
+        if (e.kind === "auto_completed") {
+          expect([status, e.actor]).toEqual(["delivered", "system"]);
+          status = "completed";
+        } else if (e.kind === "invoice_issued" || e.kind === "invoice_paid") {
+          expect(status).toBe("completed");
+        } else {
+          const rule = byEvent.get(e.kind)!;
+          expect(rule.from, `${orderId}: ${e.kind} while ${status}`).toContain(status);
+          expect(e.actor, `${orderId}: ${e.kind} by`).toBe(rule.party);
+          status = rule.to;
+        }
+      }
+      expect(status, orderId).toBe(timeline[0]!.status);
+      expect(last, orderId).toBeLessThanOrEqual(NOW.getTime());
+    }
+
+    const revisions = await one<{ n: number; auto: number }>(sql`
+      select count(*) filter (where kind = 'revision_requested')::int as n, count(*) filter (where kind = 'auto_completed')::int as auto from order_events
+    `);
+    expect(revisions.n).toBeGreaterThan(0);
+    expect(revisions.auto).toBeGreaterThan(0);
+    // Open deliveries are not overdue: the auto-completion job would otherwise complete them (with mails) on the first start.
+    const overdue = await one<{ n: number }>(sql`select count(*)::int as n from orders where status = 'delivered' and auto_complete_at <= ${NOW}`);
+    expect(overdue.n).toBe(0);
+    // Every order has its own conversation, and the parties are right.
+    const broken = await one<{ n: number }>(sql`
+      select count(*)::int as n from orders o
+      left join conversations c on c.order_id = o.id and c.kind = 'order'
+      join services s on s.id = o.service_id
+      where c.id is null or o.seller_id <> s.created_by or o.buyer_id = o.seller_id
+         or least(o.buyer_id, o.seller_id) <> c.user1_id or greatest(o.buyer_id, o.seller_id) <> c.user2_id
+    `);
+    expect(broken.n).toBe(0);
+  });
+
+  it("issues an invoice for every completed order: amounts, gapless numbers in date order, payments", async () => {
+    const invoices = await rows<{
+      seller_id: string;
+      number: string;
+      issued_on: string;
+      gross: string;
+      net: string;
+      vat: string;
+      vat_rate: number;
+      small_business: boolean;
+      total: string;
+      profile_rate: number;
+      profile_small: boolean;
+      paid: boolean;
+      completed_at: Date;
+      has_purchase: boolean;
+    }>(sql`
+      select i.seller_id, i.number, i.issued_on::text as issued_on, i.gross::text, i.net::text, i.vat::text, i.vat_rate, i.small_business,
+             o.total::text as total, b.vat_rate as profile_rate, b.small_business as profile_small, i.paid_at is not null as paid, o.completed_at,
+             exists (select 1 from purchases p where p.order_id = o.id) as has_purchase
+      from invoices i join orders o on o.id = i.order_id join billing_profiles b on b.user_id = i.seller_id
+      order by i.seller_id, i.number
+    `);
+    const completed = await one<{ n: number }>(sql`select count(*)::int as n from orders where status = 'completed'`);
+    expect(invoices).toHaveLength(completed.n);
+    for (const invoice of invoices) {
+      const expected = splitGross(toCents(invoice.total), invoice.profile_rate, invoice.profile_small);
+      expect({ gross: invoice.gross, net: invoice.net, vat: invoice.vat, rate: invoice.vat_rate }).toEqual({
+        gross: fromCents(expected.gross),
+        net: fromCents(expected.net),
+        vat: fromCents(expected.vat),
+        rate: expected.vatRate,
+      });
+      expect(invoice.has_purchase).toBe(true);
+    }
+    expect(invoices.some((i) => i.small_business)).toBe(true);
+    // Per provider and year: RE-<year>-0001, 0002, … without gaps, and never dated before the one before.
+    const series = new Map<string, typeof invoices>();
+    for (const i of invoices) series.set(`${i.seller_id} ${i.number.slice(3, 7)}`, [...(series.get(`${i.seller_id} ${i.number.slice(3, 7)}`) ?? []), i]);
+    for (const [key, list] of series) {
+      expect(
+        list.map((i) => i.number),
+        key,
+      ).toEqual(list.map((_, n) => `RE-${key.split(" ")[1]}-${String(n + 1).padStart(4, "0")}`));
+      expect(list.every((i) => i.number.slice(3, 7) === i.issued_on.slice(0, 4))).toBe(true);
+      expect([...list].sort((a, b) => a.issued_on.localeCompare(b.issued_on)).map((i) => i.number)).toEqual(list.map((i) => i.number));
+    }
+    const counters = await rows<{ key: string; last: number }>(sql`select issuer_key || ' ' || year as key, last_number as last from invoice_counters`);
+    expect(Object.fromEntries(counters.map((c) => [c.key, c.last]))).toEqual(Object.fromEntries([...series].map(([key, list]) => [key, list.length])));
+    // Most are paid; the latest may still be open.
+    const paid = invoices.filter((i) => i.paid).length;
+    expect(paid).toBeGreaterThan(invoices.length / 2);
+    expect(paid).toBeLessThan(invoices.length);
+  });
+
+  it("spreads revenue over the past year and leaves the showcase provider something in every open status", async () => {
+    const months = await one<{ n: number }>(sql`
+      select count(distinct date_trunc('month', completed_at at time zone 'Europe/Berlin'))::int as n
+      from orders where status = 'completed' and completed_at > ${NOW}::timestamptz - interval '12 months'
+    `);
+    expect(months.n).toBeGreaterThanOrEqual(10);
+    const premium = await rows<{ status: string; n: number }>(sql`
+      select o.status, count(*)::int as n from orders o join profiles p on p.user_id = o.seller_id
+      where p.is_premium group by o.status
+    `);
+    for (const status of ["requested", "in_progress", "delivered", "completed"]) {
+      expect(premium.find((r) => r.status === status)?.n ?? 0, status).toBeGreaterThan(0);
+    }
+    const asBuyer = await one<{ n: number }>(sql`select count(*)::int as n from orders o join profiles p on p.user_id = o.buyer_id where p.is_premium`);
+    expect(asBuyer.n).toBeGreaterThan(0);
+    // The funnel has views of the last 30 days, never more than a service's total.
+    const views = await one<{ recent: number; over: number }>(sql`
+      select (select coalesce(sum(views), 0)::int from service_view_days where day > (${NOW}::timestamptz at time zone 'UTC')::date - 30) as recent,
+             (select count(*)::int from services s where s.views < (select coalesce(sum(v.views), 0) from service_view_days v where v.service_id = s.id)) as over
+    `);
+    expect(views.recent).toBeGreaterThan(0);
+    expect(views.over).toBe(0);
+  });
+
+  it("writes the history quietly: no mail queued, a few notifications about open orders", async () => {
+    const jobs = await rows<{ task: string; n: number }>(
+      testEngine === "postgres"
+        ? sql`select task_identifier as task, count(*)::int as n from graphile_worker.jobs group by 1`
+        : sql`select task, count(*)::int as n from jobs group by 1`,
+    );
+    expect(jobs.find((j) => j.task === "mail.send")).toBeUndefined();
+    // The PDFs are rendered by their job after the seed, as for every invoice.
+    const invoices = await one<{ n: number }>(sql`select count(*)::int as n from invoices`);
+    expect(jobs.find((j) => j.task === "invoice.render")?.n).toBe(invoices.n);
+    const notes = await rows<{ title: string; read: boolean }>(sql`select title, read from notifications where link like '/orders/%'`);
+    const open = await one<{ n: number }>(sql`select count(*)::int as n from orders where status in ('requested', 'in_progress', 'delivered')`);
+    expect(notes).toHaveLength(open.n);
+    expect(new Set(notes.map((n) => n.title))).toEqual(new Set(["Neuer Auftrag", "Lieferung erhalten", "Auftrag angenommen", "Änderungen gewünscht"]));
+  });
+
   it("lets the demo accounts sign in with the demo password", async () => {
     const { password } = await one<{ password: string }>(
       sql`select a.password from account a join "user" u on u.id = a.user_id where u.email = ${DEMO_USERS[0]!.email}`,
@@ -236,6 +425,12 @@ describe(`demo seed on ${testEngine}`, () => {
           sql`select s.title, u.email, r.rating, r.review_text, r.created_at
               from service_reviews r join services s on s.id = r.service_id join "user" u on u.id = r.user_id
               order by s.title, u.email`,
+        ),
+        orders: await rowsOf(
+          db,
+          sql`select o.service_title, o.status, o.total, o.quantity, o.created_at, o.completed_at, b.email as buyer, i.number, i.gross, i.net, i.paid_at
+              from orders o join "user" b on b.id = o.buyer_id left join invoices i on i.order_id = o.id
+              order by o.created_at, o.service_title`,
         ),
         counts: await tableCounts(db),
       });

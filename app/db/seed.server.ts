@@ -11,6 +11,7 @@ import {
   purchases,
   serviceComments,
   serviceReviews,
+  serviceViewDays,
   services,
   supportTickets,
   user,
@@ -19,6 +20,7 @@ import {
 import type { Database } from "~/lib/db.server";
 import { DEMO_CONVERSATIONS, LONG_CHAT } from "./seed/conversations";
 import { COMMENT_TEXTS, OWNER_REPLIES, REVIEW_TEXTS } from "./seed/feedback";
+import { seedOrderHistory } from "./seed/order-history.server";
 import { Random } from "./seed/random";
 import { DEMO_SERVICES } from "./seed/services";
 import { SUPPORT_TICKETS } from "./seed/tickets";
@@ -26,9 +28,10 @@ import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from "./seed/users";
 
 /**
  * Demo content for a fresh installation: a dozen German accounts with
- * services, reviews, comments, favourites, purchases, chats, notifications
- * and support tickets. Every content choice comes from a seeded PRNG, so two
- * runs with the same `now` produce the same data (only the ids differ).
+ * services, reviews, comments, favourites, purchases, chats, notifications,
+ * support tickets, and a year of orders with invoices (./seed/order-history.server.ts).
+ * Every content choice comes from a seeded PRNG, so two runs with the same
+ * `now` produce the same data (only the ids differ).
  *
  * The content itself lives in ./seed/ (users, services, feedback texts, tickets, chats);
  * this module turns it into rows and writes them.
@@ -96,7 +99,8 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
 
   for (const demo of DEMO_USERS) {
     const id = newTextId();
-    const createdAt = new Date(now.getTime() - rng.int(250, 330) * DAY - rng.int(0, 20 * 60) * MINUTE);
+    // Members for over a year: the order history and the dashboard's 12 months have room.
+    const createdAt = new Date(now.getTime() - rng.int(380, 450) * DAY - rng.int(0, 20 * 60) * MINUTE);
     const updatedAt = rng.between(createdAt, now);
     const name = `${demo.firstName} ${demo.lastName}`;
     byUsername.set(demo.username, { id, name, createdAt, demo });
@@ -138,7 +142,8 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
   // ---- services -----------------------------------------------------------------
   const serviceRows: (typeof services.$inferInsert & { id: string; createdAt: Date })[] = DEMO_SERVICES.map((s) => {
     const owner = member(s.owner);
-    const createdAt = new Date(now.getTime() - rng.int(2 * 60, 240 * 24 * 60) * MINUTE);
+    // Featured offers are established ones (a year old); the rest came any time in the year.
+    const createdAt = new Date(now.getTime() - rng.int(s.featured ? 300 * 24 * 60 : 2 * 60, 360 * 24 * 60) * MINUTE);
     const updatedAt = earlierOf(now, new Date(createdAt.getTime() + (rng.float() < 0.5 ? 0 : rng.int(1, 14 * 24) * HOUR)));
     const views = s.featured ? rng.int(700, 2000) : rng.int(0, 1200);
     return {
@@ -146,6 +151,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
       title: s.title,
       description: s.description,
       price: s.price,
+      priceUnit: s.unit ?? "fixed",
       category: s.category,
       createdBy: owner.id,
       views,
@@ -173,6 +179,24 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
         regularUsers.filter((u) => u.id !== s.createdBy).map((u) => ({ serviceIndex, service: s, member: u })),
       ),
     );
+
+  // ---- views per day (the dashboard's funnel reads the last 30) ---------------------
+  // Own random streams for content added later, so that it does not reshuffle what came before.
+  const viewRng = new Random(0x71e3_2026);
+  const viewDayRows: (typeof serviceViewDays.$inferInsert)[] = [];
+  for (const service of serviceRows) {
+    const ageDays = Math.max(1, (now.getTime() - service.createdAt.getTime()) / DAY);
+    const perDay = (service.views ?? 0) / ageDays;
+    let left = service.views ?? 0;
+    for (let d = 0; d < 60 && left > 0; d++) {
+      const day = new Date(now.getTime() - d * DAY);
+      if (day.toISOString().slice(0, 10) < service.createdAt.toISOString().slice(0, 10)) break;
+      const views = Math.min(left, Math.round(perDay * (0.3 + 1.4 * viewRng.float())));
+      if (views <= 0) continue;
+      left -= views;
+      viewDayRows.push({ serviceId: service.id, day: day.toISOString().slice(0, 10), views });
+    }
+  }
 
   // ---- reviews ------------------------------------------------------------------
   const reviewRows: (typeof serviceReviews.$inferInsert)[] = candidatePairs()
@@ -344,6 +368,22 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
     await tx.insert(conversations).values(conversationRows);
     await tx.insert(messages).values(messageRows);
     await tx.insert(notifications).values(notificationRows);
+    if (viewDayRows.length) await tx.insert(serviceViewDays).values(viewDayRows);
+    // Orders go through the real use-cases, so they need the rows above to exist first.
+    await seedOrderHistory(tx, {
+      now,
+      rng: new Random(0x0de7_2026),
+      members: regularUsers.map((m) => ({ id: m.id, name: m.name, createdAt: m.createdAt, username: m.demo.username, isPremium: m.demo.isPremium })),
+      services: serviceRows.map((s) => ({
+        id: s.id,
+        title: s.title,
+        category: s.category,
+        createdBy: s.createdBy,
+        createdAt: s.createdAt,
+        priceUnit: s.priceUnit ?? "fixed",
+        isFeatured: s.isFeatured ?? false,
+      })),
+    });
     // The ratings cache, exactly as the review writes keep it.
     await tx.execute(sql`
       update services as s

@@ -1,15 +1,19 @@
-import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, Star, UserRound } from "lucide-react";
+import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, ShoppingBag, Star, UserRound, Wallet } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Funnel, OpenOrders, ordersListUrl } from "~/features/orders/components/order-figures";
+import { RevenueChart } from "~/features/orders/components/revenue-chart";
+import { getRevenueDashboard } from "~/features/orders/revenue.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getDashboard } from "~/features/services/dashboard.server";
 import { deleteService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
+import { revenueDe } from "~/i18n/revenue.de";
 import { formatPrice, formatRating } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
@@ -22,7 +26,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
-  return { firstName: user.firstName, dashboard: await getDashboard(await database(context), user.id) };
+  const db = await database(context);
+  const [dashboard, orders] = await Promise.all([getDashboard(db, user.id), getRevenueDashboard(db, { userId: user.id })]);
+  return { firstName: user.firstName, dashboard, orders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,8 +55,23 @@ function Stat({ icon: Icon, label, value, hint }: { icon: typeof Eye; label: str
   );
 }
 
+function BuyerFigure({ icon: Icon, label, value }: { icon: typeof Eye; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div>
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-xl font-bold tabular-nums">{value}</p>
+      </div>
+    </div>
+  );
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, firstName } = loaderData;
+  const { dashboard, orders, firstName } = loaderData;
+  const isProvider = dashboard.serviceCount > 0 || orders.seller.orderCount > 0;
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(de.services.detail.deleted);
@@ -101,6 +122,80 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Button>
         </div>
       </section>
+
+      {(isProvider || orders.buyer.orderCount > 0) && (
+        <section aria-labelledby="order-figures" className="mt-8">
+          <h2 id="order-figures" className="text-lg font-semibold">
+            {revenueDe.sectionTitle}
+          </h2>
+          {isProvider && (
+            <div className="mt-3 grid gap-4 lg:grid-cols-3">
+              {/* min-w-0: a grid item would otherwise grow to the opened table's width on a phone. */}
+              <Card className="min-w-0 lg:col-span-2">
+                <CardHeader>
+                  <CardTitle>{revenueDe.revenue.title}</CardTitle>
+                  <CardDescription>{revenueDe.revenue.description}</CardDescription>
+                  <p className="text-sm">
+                    {revenueDe.revenue.total}: <span className="font-semibold">{formatPrice(orders.seller.total.gross)}</span> {revenueDe.revenue.gross} ·{" "}
+                    <span className="font-semibold">{formatPrice(orders.seller.total.net)}</span> {revenueDe.revenue.net}
+                  </p>
+                </CardHeader>
+                <CardContent>
+                  {orders.seller.total.orders === 0 ? (
+                    <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{revenueDe.revenue.empty}</p>
+                  ) : (
+                    <RevenueChart months={orders.seller.months} total={orders.seller.total} />
+                  )}
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{revenueDe.open.title}</CardTitle>
+                  <CardDescription>{revenueDe.open.selling}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <OpenOrders role="selling" counts={orders.seller.open} />
+                  <Link to={ordersListUrl("selling")} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">
+                    {revenueDe.open.all}
+                  </Link>
+                </CardContent>
+              </Card>
+              <Card className="lg:col-span-3">
+                <CardHeader>
+                  <CardTitle>{revenueDe.funnel.title}</CardTitle>
+                  <CardDescription>{revenueDe.funnel.description}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <Funnel funnel={orders.seller.funnel} />
+                  <p className="mt-3 text-xs text-muted-foreground">{revenueDe.funnel.note}</p>
+                </CardContent>
+              </Card>
+            </div>
+          )}
+          {orders.buyer.orderCount > 0 && (
+            <Card className="mt-4">
+              <CardHeader>
+                <CardTitle>{revenueDe.buyer.title}</CardTitle>
+                <CardDescription>{revenueDe.buyer.description}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-6 lg:grid-cols-3">
+                <div className="grid content-start gap-4 sm:grid-cols-3 lg:col-span-2">
+                  <BuyerFigure icon={Wallet} label={revenueDe.buyer.spentRecent} value={formatPrice(orders.buyer.spentRecent)} />
+                  <BuyerFigure icon={Wallet} label={revenueDe.buyer.spentTotal} value={formatPrice(orders.buyer.spentTotal)} />
+                  <BuyerFigure icon={ShoppingBag} label={revenueDe.buyer.completed} value={String(orders.buyer.completedCount)} />
+                </div>
+                <div>
+                  <h4 className="mb-2 text-sm font-semibold">{revenueDe.open.title}</h4>
+                  <OpenOrders role="buying" counts={orders.buyer.open} />
+                  <Link to={ordersListUrl("buying")} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">
+                    {revenueDe.open.all}
+                  </Link>
+                </div>
+              </CardContent>
+            </Card>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="my-services" className="mt-8">
         <Card>

@@ -1,4 +1,5 @@
 import type { services } from "~/db/schema";
+import type { PriceUnit } from "~/features/orders/limits";
 
 /** The demo services, by category; `owner` is a demo user's username (./users.ts). */
 
@@ -9,6 +10,8 @@ export interface DemoService {
   category: Category;
   title: string;
   price: string;
+  /** How the price is meant (default: a fixed price); per hour or month the orders have a quantity. */
+  unit?: PriceUnit;
   featured?: boolean;
   description: string;
 }
@@ -37,6 +40,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Web Development",
     title: "WordPress-Wartung und Sicherheitsupdates (monatlich)",
     price: "89.00",
+    unit: "month",
     description:
       "Ich halte Ihre WordPress-Seite aktuell: Core-, Theme- und Plugin-Updates, tägliche Backups und ein monatlicher Sicherheitscheck. Sollte doch etwas schiefgehen, stelle ich die Seite innerhalb von 24 Stunden wieder her. Jeden Monat erhalten Sie einen kurzen Bericht.",
   },
@@ -53,6 +57,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Web Development",
     title: "Fehlerbehebung in React- und TypeScript-Projekten",
     price: "75.00",
+    unit: "hour",
     description:
       "Ihr Build schlägt fehl oder eine Komponente rendert endlos? Ich analysiere Ihren React- oder TypeScript-Code, finde die Ursache und erkläre Ihnen die Lösung verständlich. Abgerechnet wird pro angefangener Stunde.",
   },
@@ -95,6 +100,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Design",
     title: "Social-Media-Grafiken im Monatspaket",
     price: "240.00",
+    unit: "month",
     description:
       "Zwanzig individuell gestaltete Beiträge pro Monat für Instagram, Facebook oder LinkedIn, abgestimmt auf Ihre Markenfarben. Zusätzlich erhalten Sie bearbeitbare Vorlagen für spontane Posts. Die Themen planen wir gemeinsam in einem kurzen Videocall.",
   },
@@ -186,6 +192,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Marketing",
     title: "Instagram-Betreuung für lokale Geschäfte",
     price: "450.00",
+    unit: "month",
     description:
       "Ich übernehme Ihren Instagram-Auftritt: Redaktionsplan, drei Beiträge pro Woche, Stories und Community-Pflege. Einmal im Monat komme ich für ein kleines Foto-Shooting vorbei (Raum Düsseldorf). So bleiben Sie bei Ihrer Kundschaft präsent.",
   },
@@ -219,6 +226,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Consulting",
     title: "Steuerberatung für Freiberufler",
     price: "140.00",
+    unit: "hour",
     description:
       "Sie sind frisch selbstständig und unsicher bei Umsatzsteuer, Einnahmenüberschussrechnung oder Vorauszahlungen? Ich beantworte Ihre Fragen in einer einstündigen Online-Beratung. Dazu erhalten Sie eine Checkliste für die nächsten Schritte.",
   },
@@ -269,6 +277,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Education",
     title: "Nachhilfe Mathematik Oberstufe",
     price: "35.00",
+    unit: "hour",
     featured: true,
     description:
       "Ich unterstütze Schülerinnen und Schüler der Oberstufe bei Analysis, Stochastik und analytischer Geometrie. Wir arbeiten gezielt an Ihren Lücken und üben mit echten Abituraufgaben. Der Unterricht findet online oder in Köln-Ehrenfeld statt, der Preis gilt für 60 Minuten.",
@@ -286,6 +295,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Education",
     title: "Deutsch als Fremdsprache (A2 bis B2)",
     price: "40.00",
+    unit: "hour",
     description:
       "Ich unterrichte Deutsch für Erwachsene, die im Alltag und im Beruf sicherer sprechen möchten. Jede Stunde verbindet Grammatik, Wortschatz und viel Sprechpraxis. Auf Wunsch bereite ich Sie gezielt auf eine Sprachprüfung vor.",
   },
@@ -336,6 +346,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Other",
     title: "Virtuelle Assistenz für Selbstständige",
     price: "38.00",
+    unit: "hour",
     description:
       "Ich übernehme Ihr E-Mail-Postfach, Terminplanung, Reisebuchungen und Rechnungsstellung, damit Sie sich auf Ihr Kerngeschäft konzentrieren können. Die Zusammenarbeit läuft flexibel über ein Stundenkontingent. Der Preis gilt pro Stunde.",
   },
@@ -352,6 +363,7 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     category: "Other",
     title: "Möbelaufbau und kleine Reparaturen",
     price: "45.00",
+    unit: "hour",
     description:
       "Ich baue Ihre Möbel fachgerecht auf, bringe Lampen und Regale an und erledige kleine Reparaturen im Haushalt. Das Werkzeug bringe ich selbst mit. Der Preis gilt pro Stunde im Kölner Stadtgebiet, die Anfahrt ist inklusive.",
   },

@@ -123,7 +123,10 @@ export async function invoiceForParty(db: Database, userId: string, invoiceId: s
 }
 
 /** The provider marks an invoice paid (payment happens outside the platform). */
-export async function markInvoicePaid(db: Database, { actorId, invoiceId, now = new Date() }: { actorId: string | null; invoiceId: string; now?: Date }) {
+export async function markInvoicePaid(
+  db: Database,
+  { actorId, invoiceId, now = new Date(), quiet = false }: { actorId: string | null; invoiceId: string; now?: Date; /** see orders.server.ts StepOptions */ quiet?: boolean },
+) {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const invoice = await invoiceForParty(db, actorId, invoiceId);
   if (invoice.sellerId !== actorId) throw new AppError("FORBIDDEN", "order_wrong_party");
@@ -135,7 +138,7 @@ export async function markInvoicePaid(db: Database, { actorId, invoiceId, now = 
       .returning({ orderId: invoices.orderId });
     if (!changed) throw new AppError("CONFLICT", "invoice_already_paid");
     const [order] = await tx.select().from(orders).where(eq(orders.id, changed.orderId));
-    await recordOrderEvent(tx, order!, { actorId, kind: "invoice_paid", note: invoice.number, now });
+    await recordOrderEvent(tx, order!, { actorId, kind: "invoice_paid", note: invoice.number, now, quiet });
     return { paidAt: now };
   });
 }

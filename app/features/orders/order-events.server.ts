@@ -17,13 +17,18 @@ export function orderPath(orderId: string): string {
   return `/orders/${orderId}`;
 }
 
-/** A timeline entry, and the other party hears of it: a notification, a realtime event to both, a mail. */
+/**
+ * A timeline entry, and the other party hears of it: a notification, a realtime event to both, a mail.
+ * `quiet` writes the entry only: for history written after the fact (the demo seed), which nobody
+ * is waiting to hear about and which must not send a mail per step.
+ */
 export async function recordOrderEvent(
   tx: Writer,
   order: OrderRow,
-  { actorId, kind, note, now }: { actorId: string | null; kind: OrderEventKind; note: string | null; now: Date },
+  { actorId, kind, note, now, quiet = false }: { actorId: string | null; kind: OrderEventKind; note: string | null; now: Date; quiet?: boolean },
 ): Promise<string> {
   const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId, kind, note, createdAt: now }).returning({ id: orderEvents.id });
+  if (quiet) return event!.id;
   const recipients = actorId === null ? [order.buyerId, order.sellerId] : [actorId === order.buyerId ? order.sellerId : order.buyerId];
   const actorName = actorId ? await nameOf(tx, actorId) : t.system;
   for (const recipient of recipients) {

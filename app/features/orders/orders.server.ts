@@ -56,6 +56,16 @@ export const ORDER_RATE_LIMIT = { window: 60 * 60, max: 20 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Options every use-case takes besides its input. `now` dates the step; `quiet` records it without
+ * telling anyone (no notification, realtime event or mail): for history written after the fact,
+ * as the demo seed does. A request never sets it.
+ */
+interface StepOptions {
+  now?: Date;
+  quiet?: boolean;
+}
+
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
@@ -64,7 +74,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  */
 export async function bookService(
   db: Database,
-  { actorId, serviceId, input, now = new Date() }: { actorId: string | null; serviceId: string; input: Record<string, unknown>; now?: Date },
+  { actorId, serviceId, input, now = new Date(), quiet = false }: { actorId: string | null; serviceId: string; input: Record<string, unknown> } & StepOptions,
 ): Promise<{ orderId: string }> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
@@ -102,7 +112,7 @@ export async function bookService(
     const [user1Id, user2Id] = actorId < service.sellerId ? [actorId, service.sellerId] : [service.sellerId, actorId];
     await tx.insert(conversations).values({ kind: "order", orderId: order!.id, user1Id, user2Id, createdAt: now, updatedAt: now });
     await keepAddressOnFirstOrder(tx, actorId, address);
-    await recordOrderEvent(tx, order!, { actorId, kind: "requested", note: null, now });
+    await recordOrderEvent(tx, order!, { actorId, kind: "requested", note: null, now, quiet });
     return { orderId: order!.id };
   });
 }
@@ -128,6 +138,7 @@ async function transition(
     note = null,
     set = {},
     now = new Date(),
+    quiet = false,
     extra,
   }: {
     actorId: string | null;
@@ -135,9 +146,8 @@ async function transition(
     action: OrderAction;
     note?: string | null;
     set?: Partial<typeof orders.$inferInsert>;
-    now?: Date;
     extra?: (tx: Tx, order: OrderRow, eventId: string) => Promise<void>;
-  },
+  } & StepOptions,
 ): Promise<OrderRow> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const rule = TRANSITIONS[action];
@@ -156,28 +166,28 @@ async function transition(
       if (party !== rule.party) throw new AppError("FORBIDDEN", "order_wrong_party");
       throw new AppError("CONFLICT", "order_state_changed");
     }
-    const eventId = await recordOrderEvent(tx, changed, { actorId, kind: rule.event, note, now });
+    const eventId = await recordOrderEvent(tx, changed, { actorId, kind: rule.event, note, now, quiet });
     await extra?.(tx, changed, eventId);
     return changed;
   });
 }
 
 /** The provider accepts; before the first order they must have complete billing details (the invoice needs them). */
-export async function acceptOrder(db: Database, { actorId, orderId, now }: { actorId: string | null; orderId: string; now?: Date }) {
+export async function acceptOrder(db: Database, { actorId, orderId, now, quiet }: { actorId: string | null; orderId: string } & StepOptions) {
   if (actorId) {
     const { party } = await orderForParty(db, orderId, actorId);
     if (party === "seller" && !isReadyToInvoice(await getBillingProfile(db, actorId))) throw new AppError("CONFLICT", "billing_details_required");
   }
-  return transition(db, { actorId, orderId, action: "accept", now });
+  return transition(db, { actorId, orderId, action: "accept", now, quiet });
 }
 
-export async function declineOrder(db: Database, { actorId, orderId, input, now }: { actorId: string | null; orderId: string; input: Record<string, unknown>; now?: Date }) {
+export async function declineOrder(db: Database, { actorId, orderId, input, now, quiet }: { actorId: string | null; orderId: string; input: Record<string, unknown> } & StepOptions) {
   const { reason } = parseInput(declineSchema, input);
-  return transition(db, { actorId, orderId, action: "decline", note: reason, set: { declineReason: reason }, now });
+  return transition(db, { actorId, orderId, action: "decline", note: reason, set: { declineReason: reason }, now, quiet });
 }
 
-export async function withdrawOrder(db: Database, { actorId, orderId, now }: { actorId: string | null; orderId: string; now?: Date }) {
-  return transition(db, { actorId, orderId, action: "withdraw", now });
+export async function withdrawOrder(db: Database, { actorId, orderId, now, quiet }: { actorId: string | null; orderId: string } & StepOptions) {
+  return transition(db, { actorId, orderId, action: "withdraw", now, quiet });
 }
 
 export interface DeliveredFile {
@@ -190,7 +200,7 @@ export interface DeliveredFile {
 /** The provider delivers with a note and files already stored (their rows are written with the transition). */
 export async function deliverOrder(
   db: Database,
-  { actorId, orderId, input, files = [], now = new Date() }: { actorId: string | null; orderId: string; input: Record<string, unknown>; files?: DeliveredFile[]; now?: Date },
+  { actorId, orderId, input, files = [], now = new Date(), quiet }: { actorId: string | null; orderId: string; input: Record<string, unknown>; files?: DeliveredFile[] } & StepOptions,
 ) {
   const { note } = parseInput(deliverSchema, input);
   return transition(db, {
@@ -199,6 +209,7 @@ export async function deliverOrder(
     action: "deliver",
     note,
     now,
+    quiet,
     set: { deliveredAt: now, autoCompleteAt: new Date(now.getTime() + AUTO_COMPLETE_DAYS * DAY_MS) },
     extra: async (tx, order, eventId) => {
       if (files.length === 0) return;
@@ -207,18 +218,19 @@ export async function deliverOrder(
   });
 }
 
-export async function requestRevision(db: Database, { actorId, orderId, input, now }: { actorId: string | null; orderId: string; input: Record<string, unknown>; now?: Date }) {
+export async function requestRevision(db: Database, { actorId, orderId, input, now, quiet }: { actorId: string | null; orderId: string; input: Record<string, unknown> } & StepOptions) {
   const { note } = parseInput(revisionSchema, input);
-  return transition(db, { actorId, orderId, action: "revise", note, set: { autoCompleteAt: null }, now });
+  return transition(db, { actorId, orderId, action: "revise", note, set: { autoCompleteAt: null }, now, quiet });
 }
 
 /** The buyer completes a delivered order: purchase and invoice are written in the same transaction. */
-export async function completeOrder(db: Database, { actorId, orderId, now = new Date() }: { actorId: string | null; orderId: string; now?: Date }) {
+export async function completeOrder(db: Database, { actorId, orderId, now = new Date(), quiet }: { actorId: string | null; orderId: string } & StepOptions) {
   return transition(db, {
     actorId,
     orderId,
     action: "complete",
     now,
+    quiet,
     set: { completedAt: now, autoCompleteAt: null },
     extra: async (tx, order) => {
       await issueInvoice(tx, order, now);
@@ -231,7 +243,7 @@ export async function completeOrder(db: Database, { actorId, orderId, now = new 
  * Each in its own transaction with the same conditional UPDATE, so a buyer completing at the same
  * moment wins or loses cleanly and nothing is completed twice.
  */
-export async function autoCompleteDueOrders(db: Database, now: Date = new Date()): Promise<number> {
+export async function autoCompleteDueOrders(db: Database, now: Date = new Date(), { quiet = false }: Pick<StepOptions, "quiet"> = {}): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
@@ -246,7 +258,7 @@ export async function autoCompleteDueOrders(db: Database, now: Date = new Date()
         .where(and(eq(orders.id, id), eq(orders.status, "delivered"), lte(orders.autoCompleteAt, now)))
         .returning();
       if (!changed) return false;
-      await recordOrderEvent(tx, changed, { actorId: null, kind: "auto_completed", note: null, now });
+      await recordOrderEvent(tx, changed, { actorId: null, kind: "auto_completed", note: null, now, quiet });
       await issueInvoice(tx, changed, now);
       return true;
     });

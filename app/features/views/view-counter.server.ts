@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
-import { profiles, services, viewVisits, type ViewKind } from "~/db/schema";
+import { profiles, serviceViewDays, services, viewVisits, type ViewKind } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 
 /**
@@ -86,9 +86,9 @@ export async function pruneViewVisits(db: Database, now: Date): Promise<void> {
 /**
  * Counts an opening of a service or profile: the first one of the visitor in the window adds one
  * to the item's counter, any later one does not. Returns the item's count (unchanged on a repeated
- * opening), or null when there is no such item. One statement: the visit row and the +1 commit
- * together, and the primary key lets exactly one of simultaneous first openings through, also
- * across processes.
+ * opening), or null when there is no such item. One statement: the visit row, the +1 and a
+ * service's count of the day commit together, and the primary key lets exactly one of
+ * simultaneous first openings through, also across processes.
  */
 export async function countView(db: Database, kind: ViewKind, itemId: string, { visitor, secret, now = new Date() }: ViewOpening): Promise<number | null> {
   const windowStart = viewWindowStart(now);
@@ -101,6 +101,15 @@ export async function countView(db: Database, kind: ViewKind, itemId: string, { 
     });
   }
   const { table, id, counter } = targets[kind];
+  // A service's counted view also goes to its day (the funnel of the dashboard reads 30 of them).
+  const perDay =
+    kind === "service"
+      ? sql`, per_day as (
+      insert into ${serviceViewDays} (service_id, day, views)
+      select item.${sql.identifier(id.name)}, ${windowStart.toISOString().slice(0, 10)}::date, 1 from item where exists (select 1 from visit)
+      on conflict (service_id, day) do update set views = ${serviceViewDays}.views + 1
+    )`
+      : sql``;
   const result = (await db.execute(sql`
     with item as (
       select ${id} from ${table} where ${id} = ${itemId}
@@ -109,7 +118,7 @@ export async function countView(db: Database, kind: ViewKind, itemId: string, { 
       select ${windowStart.toISOString()}::timestamptz, ${kind}::text, ${itemId}::text, ${visitorKey(visitor, secret, windowStart)}::text from item
       on conflict do nothing
       returning 1
-    ), counted as (
+    )${perDay}, counted as (
       update ${table} set ${sql.identifier(counter.name)} = ${counter} + 1
       where ${id} = ${itemId} and exists (select 1 from visit)
       returning ${counter} as n
