@@ -142,6 +142,16 @@ describe.each(widthNames)("orders at %s width", (width) => {
     await expectAccessible(seller, `/orders as provider (${width})`);
     await screenshot(seller, `orders-list-${width}`);
 
+    // The provider's dashboard shows the revenue (the table for screen readers has the figures).
+    await seller.goto("/dashboard");
+    await seller.getByRole("heading", { name: "Umsatz der letzten 12 Monate" }).waitFor();
+    await seller.getByText("Umsatz als Tabelle anzeigen").click();
+    const table = seller.getByRole("table", { name: "Umsatz pro Monat der letzten 12 Monate" });
+    await table.getByRole("row", { name: /Summe/ }).getByText("238,00 €").waitFor();
+    await table.getByRole("row", { name: /Summe/ }).getByText("200,00 €").waitFor();
+    await expectAccessible(seller, `dashboard with revenue (${width})`);
+    await screenshot(seller, `dashboard-revenue-${width}`);
+
     // 6. A verified review, and the provider's answer.
     await buyer.goto(serviceUrl);
     await buyer.getByRole("button", { name: "Mit 5 Sternen bewerten" }).click();
@@ -151,7 +161,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
     await seller.goto(serviceUrl);
     const ownerView = seller.locator("section[aria-labelledby=reviews-heading] li").filter({ hasText: "Berta Kundin" });
     await hydrated(seller);
-    await ownerView.getByText("Antworten", { exact: true }).click();
+    await ownerView.locator("summary", { hasText: "Antworten" }).click();
     await ownerView.getByLabel("Ihre Antwort auf diese Bewertung").fill("Vielen Dank, es war mir eine Freude!");
     await ownerView.getByRole("button", { name: "Antwort veröffentlichen" }).click();
     await waitForToast(seller, "Antwort veröffentlicht");

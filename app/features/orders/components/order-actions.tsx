@@ -1,5 +1,5 @@
 import { CheckCircle2, Info } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -17,11 +17,34 @@ type StepIntent = OrderAction;
 const textareaClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
 
+const STEPS = ["accept", "decline", "withdraw", "deliver", "revise", "complete"] as const satisfies readonly StepIntent[];
+
+/** Each step's fetcher has a key, so its answer can be read where it outlives the form. */
+const stepKey = (orderId: string, intent: StepIntent) => `order-${orderId}-${intent}`;
+
 /**
- * One step of the order as a form: its own fetcher, a toast when done, the server's refusal shown
- * at the field it names (or as a toast). The page revalidates after every action by itself.
+ * The toasts of the steps. A successful step changes the order's status and with it the forms on
+ * the page, so the form that was sent is gone when its answer arrives: the answers are read here,
+ * in a part that stays. A refusal with a field message shows at its field (the form stays).
  */
+function StepOutcomes({ orderId }: { orderId: string }) {
+  return STEPS.map((intent) => <StepOutcome key={intent} orderId={orderId} intent={intent} />);
+}
+
+function StepOutcome({ orderId, intent }: { orderId: string; intent: StepIntent }) {
+  const fetcher = useFetcher<typeof action>({ key: stepKey(orderId, intent) });
+  const result = outcomeOf(fetcher.data, intent);
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(t.actions.done[intent]);
+    else if (Object.keys(result.fieldErrors).length === 0) toast.error(result.message);
+  }, [result, intent]);
+  return null;
+}
+
+/** One step of the order as a form; the server's refusal is shown at the field it names. */
 function StepForm({
+  orderId,
   intent,
   submit,
   variant = "default",
@@ -29,6 +52,7 @@ function StepForm({
   files = false,
   children,
 }: {
+  orderId: string;
   intent: StepIntent;
   submit: string;
   variant?: "default" | "outline" | "destructive";
@@ -37,22 +61,13 @@ function StepForm({
   files?: boolean;
   children?: React.ReactNode;
 }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: stepKey(orderId, intent) });
   const result = outcomeOf(fetcher.data, intent);
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const noteName = note?.name;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      toast.success(t.actions.done[intent]);
-      form.current?.reset();
-    } else if (!noteName || !result.fieldErrors[noteName]) toast.error(result.message);
-  }, [result, intent, noteName]);
   const fieldError = result && !result.ok && note ? result.fieldErrors[note.name] : undefined;
   return (
-    <fetcher.Form ref={form} method="post" encType={files ? "multipart/form-data" : undefined} className="grid gap-3">
+    <fetcher.Form method="post" encType={files ? "multipart/form-data" : undefined} className="grid gap-3">
       <input type="hidden" name="intent" value={intent} />
       {note && (
         <div className="grid gap-2">
@@ -166,10 +181,10 @@ export function OrderActions({ order }: { order: OrderPage }) {
           </div>
         )}
         <div className="flex flex-wrap items-start gap-3">
-          <StepForm intent="accept" submit={t.actions.accept} />
+          <StepForm orderId={order.id} intent="accept" submit={t.actions.accept} />
         </div>
         <Disclosure label={t.actions.decline}>
-          <StepForm intent="decline" submit={t.actions.declineSubmit} variant="destructive" note={{ name: "reason", label: t.actions.declineReason }} />
+          <StepForm orderId={order.id} intent="decline" submit={t.actions.declineSubmit} variant="destructive" note={{ name: "reason", label: t.actions.declineReason }} />
         </Disclosure>
       </div>
     );
@@ -177,32 +192,33 @@ export function OrderActions({ order }: { order: OrderPage }) {
     body = (
       <div className="grid gap-3">
         <p>{t.detail.waitingForSeller}</p>
-        <StepForm intent="withdraw" submit={t.actions.withdraw} variant="outline" />
+        <StepForm orderId={order.id} intent="withdraw" submit={t.actions.withdraw} variant="outline" />
       </div>
     );
   } else if (can("deliver")) {
     body = (
       <div className="grid gap-3">
         <p>{t.detail.inProgressSeller}</p>
-        <StepForm intent="deliver" submit={t.actions.deliverSubmit} note={{ name: "note", label: t.actions.deliveryNote }} files />
+        <StepForm orderId={order.id} intent="deliver" submit={t.actions.deliverSubmit} note={{ name: "note", label: t.actions.deliveryNote }} files />
         <Note>{t.detail.cancelNote}</Note>
       </div>
     );
   } else {
     body = (
       <div className="grid gap-4">
-        <StepForm intent="complete" submit={t.actions.complete}>
+        <StepForm orderId={order.id} intent="complete" submit={t.actions.complete}>
           <p className="text-sm text-muted-foreground">{t.actions.completeNote}</p>
         </StepForm>
         {autoComplete && <Note>{autoComplete}</Note>}
         <Disclosure label={t.actions.revise}>
-          <StepForm intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote }} />
+          <StepForm orderId={order.id} intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote }} />
         </Disclosure>
       </div>
     );
   }
   return (
     <section aria-labelledby="order-next" className="rounded-xl border-2 border-primary/30 bg-card p-4 shadow-xs sm:p-6">
+      <StepOutcomes orderId={order.id} />
       <h2 id="order-next" className="text-lg font-semibold">
         {t.detail.nextSteps}
       </h2>
