@@ -53,6 +53,14 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
+      heading: "Aufträge, Rechnungen und Bezahlung",
+      paragraphs: [
+        "Kunden können eine Dienstleistung über die Schaltfläche „Jetzt beauftragen“ anfragen. Die Anfrage wird verbindlich, wenn der Dienstleister sie annimmt; bis dahin kann der Kunde sie zurückziehen, und der Dienstleister kann sie mit Begründung ablehnen. Der Preis der Dienstleistung zum Zeitpunkt der Anfrage gilt für den Auftrag.",
+        "Der Dienstleister liefert über die Auftragsseite. Der Kunde nimmt die Lieferung an oder wünscht Änderungen; reagiert er sieben Tage nach einer Lieferung nicht, gilt der Auftrag als abgeschlossen. Eine Stornierung nach der Annahme ist nur im Einvernehmen der Parteien außerhalb der Plattform möglich.",
+        "Mit dem Abschluss stellt die Plattform im Namen und auf Rechnung des Dienstleisters dessen Rechnung aus. Bezahlt wird per Überweisung direkt an den Dienstleister; die Plattform nimmt keine Zahlungen entgegen. Der Dienstleister ist für die Richtigkeit seiner Rechnungsdaten (insbesondere Steuernummer, Umsatzsteuer oder Kleinunternehmerregelung) verantwortlich.",
+      ],
+    },
+    {
       heading: "Registrierung und Nutzerkonto",
       paragraphs: [
         "Für bestimmte Funktionen, etwa das Einstellen von Angeboten, das Verfassen von Bewertungen oder die Nutzung des Chats, ist ein Nutzerkonto erforderlich. Ein Anspruch auf Registrierung besteht nicht.",

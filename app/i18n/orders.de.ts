@@ -1,4 +1,5 @@
 import type { OrderEventKind, OrderStatus, PriceUnit } from "~/features/orders/limits";
+import { ordersPublicDe } from "./orders-public.de";
 
 /** Texts of orders, invoices and billing details (German only: the spec has no such screens). */
 export const ordersDe = {
@@ -21,12 +22,9 @@ export const ordersDe = {
     declined: "Abgelehnt",
     cancelled: "Zurückgezogen",
   } satisfies Record<OrderStatus, string>,
-  unit: {
-    fixed: "Festpreis",
-    hour: "pro Stunde",
-    day: "pro Tag",
-    month: "pro Monat",
-  } satisfies Record<PriceUnit, string>,
+  unit: ordersPublicDe.unit,
+  priceUnitLabel: "Preiseinheit",
+  priceUnitInvalid: "Bitte wählen Sie eine Preiseinheit.",
   /** The quantity's unit, for "3 Stunden". */
   quantityUnit: {
     fixed: (n: string) => (n === "1" ? "1 Leistung" : `${n} Leistungen`),
@@ -49,7 +47,7 @@ export const ordersDe = {
   } satisfies Record<OrderEventKind, string>,
   system: "System",
   book: {
-    button: "Jetzt beauftragen",
+    button: ordersPublicDe.bookButton,
     title: (service: string) => `Auftrag: ${service}`,
     metaDescription: "Beauftragen Sie diese Dienstleistung.",
     intro: "Beschreiben Sie, was Sie brauchen. Der Anbieter prüft Ihre Anfrage und nimmt sie an oder lehnt sie ab; erst dann ist der Auftrag verbindlich.",

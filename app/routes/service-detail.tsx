@@ -17,7 +17,7 @@ import { getOwnReview, listReviews, saveReview } from "~/features/reviews/review
 import { deleteReply, replyToReview } from "~/features/reviews/replies.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getService } from "~/features/services/catalogue.server";
-import { ordersDe } from "~/i18n/orders.de";
+import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
@@ -165,7 +165,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
                 <p className="text-3xl font-bold">
                   {formatPrice(service.price)}
-                  {service.priceUnit !== "fixed" && <span className="ml-1.5 text-base font-medium text-muted-foreground">{ordersDe.unit[service.priceUnit]}</span>}
+                  {service.priceUnit !== "fixed" && <span className="ml-1.5 text-base font-medium text-muted-foreground">{ordersPublicDe.unit[service.priceUnit]}</span>}
                 </p>
               </div>
               {viewer?.isOwner ? (
@@ -183,7 +183,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                   <Button asChild>
                     <Link to={`/services/${service.id}/beauftragen`}>
                       <ClipboardCheck aria-hidden="true" />
-                      {ordersDe.book.button}
+                      {ordersPublicDe.bookButton}
                     </Link>
                   </Button>
                   {/* Reuses the buyer's conversation about this service or starts one, then opens /chats/{id}. */}

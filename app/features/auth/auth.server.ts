@@ -44,6 +44,14 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [baseUrl],
+    // Better Auth's own messages go through our logger (JSON lines, redaction): the message and an
+    // error if there is one; other arguments may carry request data and are left out.
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        log[level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       transaction: true,

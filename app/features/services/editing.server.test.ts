@@ -63,6 +63,22 @@ describe(`editing services on ${testEngine}`, () => {
     await deleteService(t.db, { actorId: OWNER, serviceId: id });
   });
 
+  it("keeps a price unit: Festpreis by default, a chosen one on create, unchanged by an edit without one; a bad one is a field error", async () => {
+    const unitOf = async (id: string) => (await t.db.select({ unit: services.priceUnit }).from(services).where(eq(services.id, id)))[0]!.unit;
+    const plain = await createService(t.db, { actorId: OWNER, input: { title: "Ohne Einheit", price: "10", category: "Other" } });
+    expect(await unitOf(plain.id)).toBe("fixed");
+    const hourly = await createService(t.db, { actorId: OWNER, input: { title: "Stundenweise", price: "45", priceUnit: "hour", category: "Other" } });
+    expect(await unitOf(hourly.id)).toBe("hour");
+    await updateService(t.db, { actorId: OWNER, serviceId: hourly.id, input: { title: "Stundenweise", price: "50", category: "Other" } });
+    expect(await unitOf(hourly.id)).toBe("hour");
+    await updateService(t.db, { actorId: OWNER, serviceId: hourly.id, input: { title: "Monatlich", price: "500", priceUnit: "month", category: "Other" } });
+    expect(await unitOf(hourly.id)).toBe("month");
+    await expect(createService(t.db, { actorId: OWNER, input: { title: "Falsch", price: "1", priceUnit: "jahr", category: "Other" } })).rejects.toMatchObject({
+      code: "INVALID",
+      fieldErrors: { priceUnit: "Bitte wählen Sie eine Preiseinheit." },
+    });
+  });
+
   it("refuses edit and delete by anyone but the owner, and changes nothing", async () => {
     const { id } = await createService(t.db, { actorId: OWNER, input: { title: "Nur meins", price: "10", category: "Other" } });
     const before = await getService(t.db, id);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { de } from "~/i18n/de";
+import { PRICE_UNITS } from "~/features/orders/limits";
+import { ordersDe } from "~/i18n/orders.de";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 
 // The create and edit forms' schemas (Zod: the forms and the actions). The list's URL filters
@@ -30,6 +32,9 @@ const priceValue = z
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: de.services.form.priceStep })
   .transform((v) => v.toFixed(2));
 
+/** Festpreis or per hour/day/month; never required (a form without it keeps Festpreis, or the unit it had). */
+const priceUnit = z.enum(PRICE_UNITS, { message: ordersDe.priceUnitInvalid }).optional();
+
 /** Accepts "49.90" and the German "49,90". */
 function parsePrice(raw: string): number {
   return Number(raw.trim().replace(/\s/g, "").replace(",", "."));
@@ -46,6 +51,7 @@ export const createServiceSchema = z.object({
     .transform(parsePrice)
     .pipe(z.number({ message: de.services.form.priceNumeric }).refine(Number.isFinite, { message: de.services.form.priceNumeric }))
     .pipe(priceValue),
+  priceUnit: priceUnit.default("fixed"),
   category: z.enum(CREATE_CATEGORIES, { message: de.services.form.categoryRequired }),
 });
 export type CreateServiceInput = z.infer<typeof createServiceSchema>;
@@ -69,6 +75,7 @@ export function editServiceSchema(currentCategory: string) {
         return Number.isFinite(value) ? value : 0;
       })
       .pipe(priceValue),
+    priceUnit,
     category: z.string().refine((c) => allowed.includes(c), { message: de.services.form.categoryRequired }),
   });
 }

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
 import { de } from "~/i18n/de";
+import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
 import { AuthorDialog } from "./author-dialog";
@@ -57,7 +58,10 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
           </span>
         </button>
         <div className="shrink-0 text-right">
-          <p className="text-lg font-bold">{formatPrice(service.price)}</p>
+          <p className="text-lg font-bold">
+            {formatPrice(service.price)}
+            {service.priceUnit !== "fixed" && <span className="ml-1 text-sm font-medium text-muted-foreground">{ordersPublicDe.unit[service.priceUnit]}</span>}
+          </p>
           <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
             <Eye className="size-3.5" aria-hidden="true" />
             {de.services.views(service.views)}

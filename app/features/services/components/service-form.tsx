@@ -5,7 +5,9 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
+import { PRICE_UNITS } from "~/features/orders/limits";
 import { de } from "~/i18n/de";
+import { ordersDe } from "~/i18n/orders.de";
 import { fieldErrors } from "~/lib/validation";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
 
@@ -30,6 +32,7 @@ export interface ServiceFormValues {
   title: string;
   description: string;
   price: string;
+  priceUnit: string;
   category: string;
 }
 
@@ -125,6 +128,28 @@ export function ServiceForm({
           error={errors?.price}
         />
         <div className="grid content-start gap-2">
+          <Label htmlFor="service-price-unit">{ordersDe.priceUnitLabel}</Label>
+          <select
+            id="service-price-unit"
+            name="priceUnit"
+            defaultValue={defaults?.priceUnit ?? "fixed"}
+            aria-invalid={errors?.priceUnit ? true : undefined}
+            aria-describedby={errors?.priceUnit ? "service-price-unit-error" : undefined}
+            className={selectClass}
+          >
+            {PRICE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {ordersDe.unit[unit]}
+              </option>
+            ))}
+          </select>
+          {errors?.priceUnit && (
+            <p id="service-price-unit-error" className="text-sm font-medium text-destructive">
+              {errors.priceUnit}
+            </p>
+          )}
+        </div>
+        <div className="grid content-start gap-2 sm:col-span-2">
           <Label htmlFor="service-category">{de.services.form.category}</Label>
           <select
             id="service-category"
