@@ -60,6 +60,8 @@ describe.each(widthNames)("accounts at %s width", (width) => {
       "Support",
       "Dienstleistung erstellen",
       "Chats",
+      // Beyond the spec's list: orders (issue #15).
+      "Aufträge",
       "Dashboard",
       "Profil",
     ]);

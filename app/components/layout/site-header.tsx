@@ -112,8 +112,9 @@ export function SiteHeader({
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Briefcase className="size-4" aria-hidden="true" />
           </span>
-          {/* The full name where there is room: phones with the menu button (sm–md) and very wide screens. */}
-          <span className="text-base whitespace-nowrap sm:hidden md:inline 2xl:hidden">{de.app.shortName}</span>
+          {/* The full name where there is room: phones with the menu button (sm–md) and very wide screens;
+              between md and lg the member links need the room, so the name is read to screen readers only. */}
+          <span className="text-base whitespace-nowrap sm:hidden md:inline md:sr-only lg:not-sr-only 2xl:hidden">{de.app.shortName}</span>
           <span className="hidden text-base whitespace-nowrap sm:inline md:hidden 2xl:inline">{de.app.name}</span>
         </Link>
 

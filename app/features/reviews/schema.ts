@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { reviewsOrdersDe as t } from "~/i18n/reviews-orders.de";
 
-/** The provider's reply to a review: at most this many characters (the database checks it too). */
-export const REPLY_MAX = 1000;
+import { REPLY_MAX } from "./limits";
+
+export { REPLY_MAX };
 
 /**
  * The reply form: trimmed, 1 to 1,000 characters. Line breaks count once (a browser submits a

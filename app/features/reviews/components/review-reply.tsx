@@ -9,7 +9,7 @@ import { reviewsOrdersDe as t } from "~/i18n/reviews-orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";
-import { REPLY_MAX } from "../schema";
+import { REPLY_MAX } from "../limits";
 
 export interface ReplyItem {
   text: string;
