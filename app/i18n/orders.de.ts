@@ -194,6 +194,7 @@ export const ordersDe = {
     requirementsTooLong: "Höchstens 2.000 Zeichen.",
     dateInvalid: "Bitte ein gültiges Datum angeben.",
     dateInPast: "Der Wunschtermin darf nicht in der Vergangenheit liegen.",
+    totalTooHigh: "Der Gesamtbetrag darf höchstens 99.999.999,99 € betragen.",
     quantityInvalid: "Bitte eine Menge zwischen 0,25 und 10.000 angeben (höchstens zwei Nachkommastellen).",
     required: "Pflichtfeld.",
     tooLong: (max: number) => `Höchstens ${max} Zeichen.`,
@@ -251,5 +252,7 @@ export const ordersDe = {
     billing_details_required: "Bitte hinterlegen Sie zuerst Ihre Rechnungsdaten (Anschrift, Steuernummer oder USt-IdNr. und IBAN).",
     invoice_not_found: "Diese Rechnung existiert nicht oder Sie sind nicht daran beteiligt.",
     invoice_already_paid: "Diese Rechnung ist bereits als bezahlt markiert.",
+    order_price_changed: "Der Preis dieser Dienstleistung hat sich inzwischen geändert. Bitte prüfen Sie den neuen Preis und senden Sie die Anfrage erneut.",
+    billing_details_in_use: "Solange Sie Aufträge in Arbeit haben, müssen Anschrift, Steuernummer oder USt-IdNr. und IBAN ausgefüllt bleiben: Die Rechnung wird beim Abschluss daraus erstellt.",
   },
 };

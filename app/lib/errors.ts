@@ -83,6 +83,8 @@ export const ERROR_REASONS = [
   "billing_details_required",
   "invoice_not_found",
   "invoice_already_paid",
+  "order_price_changed",
+  "billing_details_in_use",
   // accounts (Better Auth's refusals in our terms)
   "invalid_credentials",
   "email_not_verified",

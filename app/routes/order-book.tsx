@@ -89,6 +89,9 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
         <CardContent>
           <p className="text-sm text-muted-foreground">{t.book.intro}</p>
           <Form method="post" className="mt-6 grid gap-5" noValidate>
+            {/* The price shown here: if the provider changes it meanwhile, the server asks again. */}
+            <input type="hidden" name="shownPrice" value={service.price} />
+            <input type="hidden" name="shownUnit" value={service.priceUnit} />
             <div className="grid gap-2">
               <Label htmlFor="order-requirements">{t.book.requirements}</Label>
               <textarea

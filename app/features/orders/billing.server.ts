@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { billingProfiles, type PostalAddress } from "~/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { billingProfiles, orders, type PostalAddress } from "~/db/schema";
+import { AppError } from "~/lib/errors";
 import type { Database } from "~/lib/db.server";
 import { parseInput } from "~/lib/validation";
 import { billingSchema } from "./schema";
@@ -19,8 +20,18 @@ export function isReadyToInvoice(profile: BillingProfile | null): profile is Bil
   return !!profile && !!profile.name && !!profile.street && !!profile.postalCode && !!profile.city && !!(profile.taxNumber || profile.vatId) && !!profile.iban;
 }
 
-export async function saveBillingProfile(db: Writer, userId: string, input: Record<string, unknown>): Promise<BillingProfile> {
+export async function saveBillingProfile(db: Writer & Pick<Database, "select">, userId: string, input: Record<string, unknown>): Promise<BillingProfile> {
   const values = parseInput(billingSchema, input);
+  // Accepted orders are invoiced from these details when they complete: while there are any, the
+  // details must stay complete (otherwise an order would complete without its invoice).
+  if (!isReadyToInvoice({ ...values, userId, updatedAt: new Date() })) {
+    const [open] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.sellerId, userId), inArray(orders.status, ["in_progress", "delivered"])))
+      .limit(1);
+    if (open) throw new AppError("CONFLICT", "billing_details_in_use");
+  }
   const row = { ...values, updatedAt: new Date() };
   const [saved] = await db
     .insert(billingProfiles)

@@ -137,7 +137,8 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     doc.font("Helvetica-Bold").text(`${t.bank}: `, MARGIN, y, { continued: true }).font("Helvetica").text(bank);
   }
 
-  // Footer.
+  // Footer, inside the bottom margin (which pdfkit would otherwise answer with a new page).
+  doc.page.margins.bottom = 0;
   const footerY = doc.page.height - MARGIN - 24;
   doc.font("Helvetica").fontSize(8).fillColor(MUTED);
   const ids = [issuer.taxNumber ? `${t.taxNumber} ${issuer.taxNumber}` : null, issuer.vatId ? `${t.vatId} ${issuer.vatId}` : null].filter(Boolean).join(" · ");

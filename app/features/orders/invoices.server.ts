@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { invoices, orderEvents, orders, purchases, user, type InvoiceRow, type OrderRow } from "~/db/schema";
+import { invoices, orderEvents, orders, purchases, type InvoiceRow, type OrderRow } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
@@ -44,7 +44,6 @@ export async function issueInvoice(tx: Writer, order: OrderRow, now: Date): Prom
     log.warn({ orderId: order.id }, "Order completed without an invoice: the provider has no billing details");
     return null;
   }
-  const [contact] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.sellerId));
   const issuedOn = todayInGermany(now);
   const year = Number(issuedOn.slice(0, 4));
   const { number } = await nextInvoiceNumber(tx, order.sellerId, year);
@@ -70,7 +69,8 @@ export async function issueInvoice(tx: Writer, order: OrderRow, now: Date): Prom
         iban: profile.iban,
         bic: profile.bic,
         bankName: profile.bankName,
-        email: contact?.email ?? null,
+        // The account's sign-in address is not an invoice detail (the billing details have none).
+        email: null,
       },
       recipient: order.buyerAddress,
       description: order.serviceTitle,

@@ -150,6 +150,21 @@ describe(`booking an order on ${testEngine}`, () => {
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n).toBe(before);
   });
 
+  it("refuses a total beyond 99,999,999.99 € at the quantity, and a price that changed since the form was shown", async () => {
+    const [big] = await t.db.insert(services).values({ title: "Großprojekt", price: "1000000.00", priceUnit: "month", category: "Consulting", createdBy: SELLER }).returning({ id: services.id });
+    const error = await refusal(bookService(t.db, { actorId: BUYERS[0]!, serviceId: big!.id, input: booking({ quantity: "100" }) }));
+    expect(error).toMatchObject({ code: "INVALID", fieldErrors: { quantity: "Der Gesamtbetrag darf höchstens 99.999.999,99 € betragen." } });
+    // 99 months are 99,000,000.00 €: allowed.
+    await bookService(t.db, { actorId: BUYERS[0]!, serviceId: big!.id, input: booking({ quantity: "99" }) });
+    expect(await refusal(bookService(t.db, { actorId: BUYERS[0]!, serviceId: fixedService, input: booking({ shownPrice: "99.00", shownUnit: "fixed" }) }))).toMatchObject({
+      code: "CONFLICT",
+      reason: "order_price_changed",
+    });
+    expect(await refusal(bookService(t.db, { actorId: BUYERS[0]!, serviceId: fixedService, input: booking({ shownPrice: "119.00", shownUnit: "hour" }) }))).toMatchObject({
+      reason: "order_price_changed",
+    });
+  });
+
   it("refuses the provider's own service, unknown services and signed-out visitors", async () => {
     expect(await refusal(bookService(t.db, { actorId: SELLER, serviceId: fixedService, input: booking() }))).toMatchObject({ code: "FORBIDDEN", reason: "order_own_service" });
     expect(await refusal(bookService(t.db, { actorId: BUYERS[0]!, serviceId: "00000000-0000-4000-8000-000000000000", input: booking() }))).toMatchObject({
@@ -234,6 +249,16 @@ describe(`the order state machine on ${testEngine}`, () => {
     await withdrawOrder(t.db, { actorId: buyer, orderId: withdrawn });
     expect((await orderRow(withdrawn)).status).toBe("cancelled");
     expect(await refusal(acceptOrder(t.db, { actorId: SELLER, orderId: withdrawn }))).toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("while a provider has orders in progress, the billing details cannot lose what the invoice needs", async () => {
+    const orderId = await book(BUYERS[3]);
+    await acceptOrder(t.db, { actorId: SELLER, orderId });
+    expect(await refusal(saveBillingProfile(t.db, SELLER, { ...billing, iban: "" }))).toMatchObject({ code: "CONFLICT", reason: "billing_details_in_use" });
+    expect(await refusal(saveBillingProfile(t.db, SELLER, { ...billing, taxNumber: "", vatId: "" }))).toMatchObject({ reason: "billing_details_in_use" });
+    // A complete change is fine.
+    await saveBillingProfile(t.db, SELLER, { ...billing, city: "Augsburg", postalCode: "86150" });
+    await saveBillingProfile(t.db, SELLER, billing);
   });
 
   it("a provider without billing details cannot accept", async () => {
@@ -354,6 +379,16 @@ describe(`orders and account deletion on ${testEngine}`, () => {
     expect(invoice).toMatchObject({ sellerId: null, buyerId: BUYERS[0], issuer: expect.objectContaining({ name: "Lea Geht Design", taxNumber: billing.taxNumber }) });
     expect(await orderRow(completed)).toMatchObject({ status: "completed", sellerId: null, serviceId: null, serviceTitle: "Abschiedsdienst" });
     expect(await orderRow(open)).toMatchObject({ status: "cancelled", sellerId: null });
+    // The other side: a deleted buyer's address goes from orders without an invoice, stays on invoiced ones.
+    const buyerLeaving = "u-orders-buyer-leaving";
+    await t.db.insert(user).values({ id: buyerLeaving, name: "Bea", email: "bea.leaving@example.de", emailVerified: true });
+    await t.db.insert(profiles).values({ userId: buyerLeaving, email: "bea.leaving@example.de", firstName: "Bea", lastName: "Geht" });
+    const invoiced = await delivered(buyerLeaving, fixedService);
+    await completeOrder(t.db, { actorId: buyerLeaving, orderId: invoiced });
+    const requestedOnly = await book(buyerLeaving, fixedService);
+    await deleteAccount(t.db, storage, { actorId: buyerLeaving, input: { confirmation: "BESTÄTIGEN" } });
+    expect((await orderRow(invoiced)).buyerAddress.name).toBe("Berta Kundin");
+    expect(await orderRow(requestedOnly)).toMatchObject({ status: "cancelled", buyerId: null, buyerAddress: { name: "", street: "" } });
     // The buyer still sees both orders and the invoice; the open one says why it ended.
     const page = await getOrderPage(t.db, BUYERS[1]!, open);
     expect(page.timeline.at(-1)).toMatchObject({ kind: "account_deleted", actor: "system" });

@@ -1,9 +1,11 @@
-import { and, eq, inArray, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { conversations, orderFiles, orders, services, type OrderRow, type PostalAddress } from "~/db/schema";
 import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { log } from "~/lib/log.server";
+import { ordersDe } from "~/i18n/orders.de";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { parseInput } from "~/lib/validation";
 import { defineJob } from "~/lib/jobs/types";
@@ -51,6 +53,9 @@ export function allowedActions(status: OrderStatus, party: Party): OrderAction[]
   });
 }
 
+/** The largest order total: 99,999,999.99 € (numeric(10,2) of purchases). */
+export const ORDER_TOTAL_MAX_CENTS = 9_999_999_999;
+
 /** At most 20 new orders per buyer and hour: a brake on floods, far above honest use. */
 export const ORDER_RATE_LIMIT = { window: 60 * 60, max: 20 };
 
@@ -85,7 +90,15 @@ export async function bookService(
   if (!service) throw new AppError("NOT_FOUND", "service_not_found");
   if (service.sellerId === actorId) throw new AppError("FORBIDDEN", "order_own_service");
   const booking = parseInput(bookingSchema(now), input);
+  // The booking form sends the price and unit it showed: a change since then is not booked unseen.
+  if ((input.shownPrice !== undefined && String(input.shownPrice) !== service.price) || (input.shownUnit !== undefined && String(input.shownUnit) !== service.priceUnit)) {
+    throw new AppError("CONFLICT", "order_price_changed");
+  }
   const quantity = service.priceUnit === "fixed" ? "1" : booking.quantity;
+  // What an order may cost at most (the purchase and invoice columns hold up to this).
+  if (lineTotal(service.price, quantity) > ORDER_TOTAL_MAX_CENTS) {
+    throw new AppError("INVALID", "invalid_input", { fieldErrors: { quantity: ordersDe.validation.totalTooHigh } });
+  }
   const limit = await consumeRateLimit(db, `orders:${actorId}`, ORDER_RATE_LIMIT, now.getTime());
   if (!limit.allowed) throw new AppError("RATE_LIMITED", "order_rate_limited");
   const address: PostalAddress = { name: booking.name, street: booking.street, postalCode: booking.postalCode, city: booking.city, country: booking.country };
@@ -248,10 +261,13 @@ export async function autoCompleteDueOrders(db: Database, now: Date = new Date()
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.status, "delivered"), lte(orders.autoCompleteAt, now)))
+    .orderBy(asc(orders.autoCompleteAt))
     .limit(500);
   let completed = 0;
   for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
+    // One order that cannot complete (a failing store, a bug) must not stop the others.
+    const done = await db
+      .transaction(async (tx) => {
       const [changed] = await tx
         .update(orders)
         .set({ status: "completed", completedAt: now, autoCompleteAt: null, updatedAt: now })
@@ -261,7 +277,11 @@ export async function autoCompleteDueOrders(db: Database, now: Date = new Date()
       await recordOrderEvent(tx, changed, { actorId: null, kind: "auto_completed", note: null, now, quiet });
       await issueInvoice(tx, changed, now);
       return true;
-    });
+    })
+      .catch((error: unknown) => {
+        log.error({ err: error, orderId: id }, "A due order could not be completed automatically");
+        return false;
+      });
     if (done) completed++;
   }
   return completed;
@@ -288,6 +308,18 @@ export async function endOrdersOfDeletedAccount(tx: Database, userId: string, no
       ),
     )
     .returning();
+  // The person's invoice address stays only where an invoice needs it (issued, or due for a
+  // delivered order); elsewhere it is personal data without a purpose any more.
+  await tx
+    .update(orders)
+    .set({ buyerAddress: { name: "", street: "", postalCode: "", city: "", country: "" } })
+    .where(
+      and(
+        eq(orders.buyerId, userId),
+        ne(orders.status, "delivered"),
+        sql`not exists (select 1 from invoices where invoices.order_id = ${orders.id})`,
+      ),
+    );
   for (const order of open) {
     // Told as the system: the deleted person's name is going away with the account.
     const other = order.buyerId === userId ? { ...order, buyerId: null } : { ...order, sellerId: null };

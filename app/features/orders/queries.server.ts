@@ -148,7 +148,6 @@ export interface OrderPage {
   requirements: string;
   desiredDate: string | null;
   declineReason: string | null;
-  buyerAddress: PostalAddress;
   createdAt: string;
   autoCompleteAt: string | null;
   buyer: { name: string; username: string | null; deleted: boolean };
@@ -207,7 +206,6 @@ export async function getOrderPage(db: Database, userId: string, orderId: string
     requirements: order.requirements,
     desiredDate: order.desiredDate,
     declineReason: order.declineReason,
-    buyerAddress: order.buyerAddress,
     createdAt: order.createdAt.toISOString(),
     autoCompleteAt: order.autoCompleteAt?.toISOString() ?? null,
     buyer: personOf(order.buyerId),

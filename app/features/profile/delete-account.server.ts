@@ -43,10 +43,12 @@ export async function deleteAccount(
   if (!parsed.success) throw new AppError("INVALID", "confirmation_wrong", { field: "confirmation" });
 
   await db.transaction(async (tx) => {
+    // Open orders end first (the other party is told); completed ones and invoices stay (retention).
+    // Before the user row is locked: a transition locks its order, then reads the users it names,
+    // so taking the orders first here keeps the two from waiting on each other.
+    await endOrdersOfDeletedAccount(tx, actorId);
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, actorId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "profile_not_found");
-    // Open orders end first (the other party is told); completed ones and invoices stay (retention).
-    await endOrdersOfDeletedAccount(tx, actorId);
     await tx.delete(favorites).where(eq(favorites.userId, actorId));
     await tx.delete(serviceReviews).where(eq(serviceReviews.userId, actorId));
     await tx.delete(serviceComments).where(eq(serviceComments.userId, actorId));
