@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
+import { AddressFields } from "~/features/orders/components/address-fields";
 import { getBillingProfile, saveBillingProfile } from "~/features/orders/billing.server";
 import { VAT_RATES } from "~/features/orders/limits";
 import { formatIban } from "~/features/orders/schema";
@@ -86,13 +87,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="grid gap-6" noValidate>
             <fieldset className="grid gap-4">
               <legend className="mb-2 text-sm font-semibold">{t.billing.addressLegend}</legend>
-              <FormField id="billing-name" name="name" autoComplete="organization" label={t.fields.name} defaultValue={values.name} error={errors.name} required maxLength={120} />
-              <FormField id="billing-street" name="street" autoComplete="street-address" label={t.fields.street} defaultValue={values.street} error={errors.street} required maxLength={120} />
-              <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-                <FormField id="billing-postal" name="postalCode" autoComplete="postal-code" label={t.fields.postalCode} defaultValue={values.postalCode} error={errors.postalCode} required maxLength={10} />
-                <FormField id="billing-city" name="city" autoComplete="address-level2" label={t.fields.city} defaultValue={values.city} error={errors.city} required maxLength={80} />
-              </div>
-              <FormField id="billing-country" name="country" autoComplete="country-name" label={t.fields.country} defaultValue={values.country} error={errors.country} maxLength={60} />
+              <AddressFields idPrefix="billing" values={values} errors={errors} nameAutoComplete="organization" />
             </fieldset>
             <fieldset className="grid gap-4">
               <legend className="mb-2 text-sm font-semibold">{t.billing.taxLegend}</legend>

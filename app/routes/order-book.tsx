@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
+import { AddressFields } from "~/features/orders/components/address-fields";
 import { Label } from "~/components/ui/label";
 import { QUANTITY_MAX, REQUIREMENTS_MAX } from "~/features/orders/limits";
 import { toCents, fromCents } from "~/features/orders/money";
@@ -133,13 +134,7 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
             <fieldset className="grid gap-4 rounded-lg border p-4">
               <legend className="px-1 text-sm font-semibold">{t.book.addressLegend}</legend>
               <p className="-mt-1 text-xs text-muted-foreground">{t.book.addressHint}</p>
-              <FormField id="order-name" name="name" autoComplete="name" label={t.fields.name} defaultValue={values.name} error={errors.name} required maxLength={120} />
-              <FormField id="order-street" name="street" autoComplete="street-address" label={t.fields.street} defaultValue={values.street} error={errors.street} required maxLength={120} />
-              <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-                <FormField id="order-postal" name="postalCode" autoComplete="postal-code" label={t.fields.postalCode} defaultValue={values.postalCode} error={errors.postalCode} required maxLength={10} />
-                <FormField id="order-city" name="city" autoComplete="address-level2" label={t.fields.city} defaultValue={values.city} error={errors.city} required maxLength={80} />
-              </div>
-              <FormField id="order-country" name="country" autoComplete="country-name" label={t.fields.country} defaultValue={values.country} error={errors.country} maxLength={60} />
+              <AddressFields idPrefix="order" values={values} errors={errors} nameAutoComplete="name" />
             </fieldset>
             <div className="rounded-lg bg-muted p-4">
               <p className="flex items-baseline justify-between gap-3">
