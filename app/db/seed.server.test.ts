@@ -201,7 +201,7 @@ describe(`demo seed on ${testEngine}`, () => {
              count(m.id)::int as n,
              c.last_message_at = max(m.created_at) as last_ok,
              count(*) filter (where not m.read)::int as unread,
-             c.user1_id < c.user2_id as ordered
+             c.user1_id < c.user2_id collate "C" as ordered
       from conversations c join messages m on m.conversation_id = c.id
       group by c.id, c.kind
     `);
@@ -295,7 +295,7 @@ describe(`demo seed on ${testEngine}`, () => {
       left join conversations c on c.order_id = o.id and c.kind = 'order'
       join services s on s.id = o.service_id
       where c.id is null or o.seller_id <> s.created_by or o.buyer_id = o.seller_id
-         or least(o.buyer_id, o.seller_id) <> c.user1_id or greatest(o.buyer_id, o.seller_id) <> c.user2_id
+         or least(o.buyer_id collate "C", o.seller_id) <> c.user1_id or greatest(o.buyer_id collate "C", o.seller_id) <> c.user2_id
     `);
     expect(broken.n).toBe(0);
   });

@@ -18,6 +18,7 @@ import {
   type TicketStatus,
 } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
+import { orderedPair } from "~/features/messaging/pair";
 import { DEMO_CONVERSATIONS, LONG_CHAT } from "./seed/conversations";
 import { COMMENT_TEXTS, OWNER_REPLIES, REVIEW_TEXTS } from "./seed/feedback";
 import { seedOrderHistory } from "./seed/order-history.server";
@@ -261,7 +262,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
     const a = member(c.a);
     const b = member(c.b);
     const id = randomUUID();
-    const [user1Id, user2Id] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+    const [user1Id, user2Id] = orderedPair(a.id, b.id);
     const createdAt = new Date(now.getTime() - c.startDaysAgo * DAY - rng.int(0, 6 * 60) * MINUTE);
     let at = createdAt;
     c.messages.forEach((m, i) => {

@@ -16,8 +16,16 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * PostgreSQL only: create the database with this ICU locale (e.g. "en-US") instead of the
+   * server's default, for tests of what a database with a language collation sorts differently.
+   */
+  icuLocale?: string;
+}
+
 /** A fresh, migrated database for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (testEngine === "pglite") {
     const handle = await openDatabase({ engine: "pglite" });
     return { ...handle, destroy: handle.close };
@@ -28,7 +36,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    const locale = options.icuLocale ? ` template template0 locale_provider icu icu_locale '${options.icuLocale.replace(/[^A-Za-z-]/g, "")}'` : "";
+    await admin.query(`create database "${name}"${locale}`);
   } finally {
     await admin.end();
   }

@@ -38,7 +38,9 @@ export const conversations = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("conversations_users_ordered", sql`${t.user1Id} < ${t.user2Id}`),
+    // Byte order, as the application orders the pair (features/messaging/pair.ts), whatever the
+    // database's default collation is.
+    check("conversations_users_ordered", sql`${t.user1Id} < ${t.user2Id} collate "C"`),
     check("conversations_kind_valid", sql`${t.kind} in ('service', 'direct', 'order')`),
     check("conversations_direct_has_no_service", sql`${t.kind} = 'service' or ${t.serviceId} is null`),
     check("conversations_order_has_order", sql`(${t.kind} = 'order') = (${t.orderId} is not null)`),

@@ -6,6 +6,7 @@ import { AppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import type { ChatView } from "./message-text";
+import { orderedPair } from "./pair";
 
 /**
  * Conversations (architecture.md section 3): two users, about a service (shown under /chats) or
@@ -30,10 +31,6 @@ export interface ConversationRef {
   orderId: string | null;
   user1Id: string | null;
   user2Id: string | null;
-}
-
-function orderedPair(a: string, b: string): [string, string] {
-  return a < b ? [a, b] : [b, a];
 }
 
 /**

@@ -16,6 +16,7 @@ import { issueInvoice } from "./invoices.server";
 import { AUTO_COMPLETE_DAYS, type OrderEventKind, type OrderStatus } from "./limits";
 import { fromCents, lineTotal } from "./money";
 import { bookingSchema, declineSchema, deliverSchema, revisionSchema } from "./schema";
+import { orderedPair } from "~/features/messaging/pair";
 
 /**
  * Orders (issue #15, ADR 012): a buyer books a service, the provider accepts or declines, delivers,
@@ -122,7 +123,7 @@ export async function bookService(
         updatedAt: now,
       })
       .returning();
-    const [user1Id, user2Id] = actorId < service.sellerId ? [actorId, service.sellerId] : [service.sellerId, actorId];
+    const [user1Id, user2Id] = orderedPair(actorId, service.sellerId);
     await tx.insert(conversations).values({ kind: "order", orderId: order!.id, user1Id, user2Id, createdAt: now, updatedAt: now });
     await keepAddressOnFirstOrder(tx, actorId, address);
     await recordOrderEvent(tx, order!, { actorId, kind: "requested", note: null, now, quiet });

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" DROP CONSTRAINT "conversations_users_ordered";--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_users_ordered" CHECK ("conversations"."user1_id" < "conversations"."user2_id" collate "C");
