@@ -5,7 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
-import { requestInfo } from "./lib/request-context.server";
+import { requestInfo, sharedFragments } from "./lib/request-context.server";
+import { SharedFragmentsProvider } from "./lib/shared-fragment";
 import { reportUnexpected } from "./lib/responses.server";
 
 export const streamTimeout = 5_000;
@@ -26,7 +27,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SharedFragmentsProvider value={sharedFragments(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SharedFragmentsProvider>
       </NonceProvider>,
       {
       nonce,

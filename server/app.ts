@@ -15,6 +15,7 @@ import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
 import { catalogCounts } from "~/features/services/catalogue.server";
+import { sharedLists } from "~/features/services/shared-list.server";
 import { withResponseScope } from "~/lib/after-response.server";
 import { env } from "~/lib/env.server";
 import { observeRequest } from "~/lib/metrics.server";
@@ -62,8 +63,11 @@ app.use(
     ttlMs: () => env().pageCacheSeconds * 1000,
     varyCookies: [THEME_COOKIE_NAME, COOKIE_CONSENT_NAME],
     personalCookies: [/session_token=/, /(?:^|;\s*)flash=/],
-    // A write may change what the catalogue counts: recount on this process at once.
-    onWrite: () => catalogCounts().clear(),
+    // A write may change what the catalogue counts and lists: recount and re-render on this process at once.
+    onWrite: () => {
+      catalogCounts().clear();
+      sharedLists().clear();
+    },
     // Writes that change no list or count (views up to the TTL stale): the routes say so themselves.
     keepsOnWrite: (req) => policyOf(req).pageCache === "unaffected",
   }),
@@ -75,7 +79,8 @@ app.use(
     // The build itself, not a function returning it: given a function, React Router rebuilds its
     // route tables on every request (meant for hot reloading; `npm run dev` reloads this module).
     build: serverBuild,
-    getLoadContext: (_req, res) => createRequestContext({ cspNonce: String(res.locals.cspNonce), requestId: String(res.locals.requestId) }),
+    getLoadContext: (req, res) =>
+      createRequestContext({ cspNonce: String(res.locals.cspNonce), requestId: String(res.locals.requestId), document: !req.path.endsWith(".data") }),
   }),
 );
 

@@ -14,6 +14,9 @@ let renders = 0;
 let close = () => {};
 let nonceCounter = 0;
 let writes = 0;
+/** Holds the render of `?q=flight` until released (a slow render under load). */
+let releaseFlight = () => {};
+const flightGate = new Promise<void>((resolve) => (releaseFlight = resolve));
 
 beforeAll(async () => {
   const app = express();
@@ -32,8 +35,9 @@ beforeAll(async () => {
       onWrite: () => writes++,
     }),
   );
-  app.get("/services", (req, res) => {
+  app.get("/services", async (req, res) => {
     renders++;
+    if (req.query.q === "flight") await flightGate;
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
     res.type("html");
     // Written in pieces, like a streamed render.
@@ -120,5 +124,20 @@ describe("anonymous page cache", () => {
     await rawPost("/services/%2e%2e/view");
     expect(writes).toBe(before + 1);
     expect((await get("/services?q=dots")).hit).toBe(false);
+  });
+
+  it("renders an expired page once while requests for it wait (single-flight), each with its own nonce", async () => {
+    const before = renders;
+    const answers = Promise.all(Array.from({ length: 5 }, () => get("/services?q=flight")));
+    // The first request is rendering; the others wait for it instead of rendering too.
+    await expect.poll(() => renders).toBe(before + 1);
+    releaseFlight();
+    const all = await answers;
+    expect(renders).toBe(before + 1);
+    expect(all.filter((a) => a.hit)).toHaveLength(4);
+    for (const answer of all) {
+      expect(answer.body).toContain(`render ${before + 1}`);
+      expect(answer.body).toContain(`nonce="${answer.nonce}"`);
+    }
   });
 });

@@ -57,28 +57,41 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
     return [req.originalUrl, ...options.varyCookies.map((name) => cookieValue(cookies, name))].join("\u0000");
   };
 
-  const handler: RequestHandler = (req, res, next) => {
-    const ttl = options.ttlMs();
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      if (options.keepsOnWrite?.(req)) return next();
-      entries.clear();
-      options.onWrite?.();
-      return next();
-    }
-    const key = ttl > 0 ? keyOf(req) : null;
-    if (!key) return next();
-    const nonce = String(res.locals.cspNonce ?? "");
+  /** Renders under way by key: requests for the same page wait for it instead of rendering too. */
+  const rendering = new Map<string, Promise<void>>();
+  // Bumped by every clear: a render that started before a write must not be kept after it.
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    entries.clear();
+    rendering.clear();
+  };
+
+  const fresh = (key: string, ttl: number): Entry | undefined => {
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < ttl && nonce) {
-      res.status(200);
-      res.setHeader("Content-Type", hit.contentType);
-      if (hit.cacheControl) res.setHeader("Cache-Control", hit.cacheControl);
-      res.setHeader("X-Page-Cache", "hit");
-      res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, nonce));
-      return;
-    }
+    return hit && Date.now() - hit.at < ttl ? hit : undefined;
+  };
+
+  const serve = (req: Request, res: Response, hit: Entry, nonce: string) => {
+    res.status(200);
+    res.setHeader("Content-Type", hit.contentType);
+    if (hit.cacheControl) res.setHeader("Cache-Control", hit.cacheControl);
+    res.setHeader("X-Page-Cache", "hit");
+    res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, nonce));
+  };
+
+  /** Renders the page through the app and keeps a cacheable result; others wait for it meanwhile. */
+  const render = (key: string, res: Response, nonce: string, next: () => void) => {
+    let done = () => {};
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    rendering.set(key, finished);
+    const started = generation;
+    res.once("close", () => {
+      if (rendering.get(key) === finished) rendering.delete(key);
+      done();
+    });
     capture(res, (body) => {
-      if (res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined || !nonce) return;
+      if (started !== generation || res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined) return;
       const contentType = String(res.getHeader("Content-Type") ?? "");
       // Only a whole document is shared (a render that failed half-way never is).
       if (!contentType.startsWith("text/html") || body.length > 2_000_000 || !body.trimEnd().endsWith("</html>")) return;
@@ -88,7 +101,33 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
     });
     next();
   };
-  return Object.assign(handler, { clear: () => entries.clear() });
+
+  const handler: RequestHandler = (req, res, next) => {
+    const ttl = options.ttlMs();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      if (options.keepsOnWrite?.(req)) return next();
+      clear();
+      options.onWrite?.();
+      return next();
+    }
+    const key = ttl > 0 ? keyOf(req) : null;
+    if (!key) return next();
+    const nonce = String(res.locals.cspNonce ?? "");
+    if (!nonce) return next();
+    const hit = fresh(key, ttl);
+    if (hit) return serve(req, res, hit, nonce);
+    // Single-flight: an expired page under load is rendered once, by the first request.
+    const pending = rendering.get(key);
+    if (!pending) return render(key, res, nonce, next);
+    void pending.then(() => {
+      if (res.writableEnded || res.destroyed) return;
+      const rendered = fresh(key, ttl);
+      // The render was not kept (an error page, a cookie): this request renders its own.
+      if (rendered) serve(req, res, rendered, nonce);
+      else next();
+    });
+  };
+  return Object.assign(handler, { clear });
 }
 
 /** Collects what a response writes (as it goes out unchanged) and hands the whole body over at the end. */

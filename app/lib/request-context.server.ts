@@ -14,6 +14,11 @@ export interface RequestInfo {
   requestId: string;
   /** Per-request nonce for inline scripts (Content-Security-Policy). */
   cspNonce: string;
+  /**
+   * Whether the answer is an HTML document (false for React Router's data requests, `*.data`):
+   * only a document needs server-rendered fragments (see sharedFragments).
+   */
+  document?: boolean;
 }
 
 type Lazy<T> = () => Promise<T>;
@@ -21,6 +26,8 @@ type Lazy<T> = () => Promise<T>;
 const requestInfoContext = createContext<RequestInfo>({ requestId: "-", cspNonce: "" });
 const databaseContext = createContext<Lazy<Database>>();
 const sessionContext = createContext<Lazy<SessionResult>>();
+/** HTML rendered once and shared between requests, by fragment key, for this request's render. */
+const fragmentsContext = createContext<Map<string, string>>();
 /** Set by `requireUserMiddleware` for every route below the signed-in layout. */
 const signedInUserContext = createContext<SessionUser>();
 
@@ -31,7 +38,18 @@ export { currentRequestId, runWithRequestId } from "./request-id.server";
 export function createRequestContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
+  context.set(fragmentsContext, new Map());
   return context;
+}
+
+/**
+ * The shared HTML fragments of this request's document (app/lib/shared-fragment.tsx): a loader
+ * puts a fragment's cached HTML here, entry.server hands the map to the render. Data requests
+ * (client navigation) render in the browser and get none.
+ */
+export function sharedFragments(context: Readonly<RouterContextProvider>): Map<string, string> | null {
+  if (requestInfo(context).document === false) return null;
+  return context.get(fragmentsContext);
 }
 
 export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {

@@ -3,10 +3,11 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components/service-card";
+import { ServiceCardSkeleton } from "~/features/services/components/service-card";
+import { ServiceGrid } from "~/features/services/components/service-grid";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
-import { catalogCounts, listServices } from "~/features/services/catalogue.server";
+import { sharedServiceList } from "~/features/services/shared-list.server";
 import { de, pageMeta } from "~/i18n/de";
 import { database } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";
@@ -19,11 +20,11 @@ export const handle = { policy: { pageCache: "shared" } } satisfies PolicyHandle
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseServiceFilters(new URL(request.url).searchParams);
   try {
-    const result = await listServices(await database(context), filters, undefined, catalogCounts());
+    const result = await sharedServiceList(await database(context), filters, context);
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
-    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE };
+    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, fragmentKey: "" };
     return data({ filters, ...empty, loadFailed: true }, { status: failureOf(error, "list services").status });
   }
 }
@@ -33,7 +34,7 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed } = loaderData;
+  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed, fragmentKey } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -84,13 +85,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((service) => (
-            <li key={service.id}>
-              <ServiceCard service={service} />
-            </li>
-          ))}
-        </ul>
+        <ServiceGrid items={items} fragmentKey={fragmentKey} />
       )}
 
       {!loading && (

@@ -172,6 +172,30 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await screenshot(page, `author-dialog-${width}`);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    // Focus goes back to the button that opened it (the dialog has no trigger of its own).
+    await expect.poll(() => authorButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expectNoErrors(errors);
+  });
+
+  it("the cards rendered once for everyone (not hydrated) open a detail without reloading the page, by keyboard too", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services");
+    await hydrated(page);
+    // The document's cards are the shared HTML the server inserted.
+    const shared = page.locator("[data-shared-fragment]");
+    expect(await shared.locator("article").count()).toBeGreaterThan(0);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const link = shared.locator("article h3 a").first();
+    const title = (await link.textContent())!.trim();
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Back on the list, the cards render in the browser and still work.
+    await page.goBack();
+    await page.locator("article h3 a").first().click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expectNoErrors(errors);
   });
 

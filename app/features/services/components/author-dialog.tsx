@@ -22,7 +22,18 @@ interface AuthorProfile {
 type State = { status: "loading" } | { status: "loaded"; profile: AuthorProfile } | { status: "not-found" } | { status: "error" };
 
 /** The author's public profile in a dialog, loaded when it opens. */
-export function AuthorDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AuthorDialog({
+  userId,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog (it has no Radix trigger): focus goes back to it on close. */
+  returnFocusTo?: HTMLElement | null;
+}) {
   const [state, setState] = useState<State>({ status: "loading" });
   const loadedFor = useRef<string | null>(null);
 
@@ -50,7 +61,15 @@ export function AuthorDialog({ userId, open, onOpenChange }: { userId: string; o
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={de.services.authorDialog.close} aria-describedby={undefined}>
+      <DialogContent
+        closeLabel={de.services.authorDialog.close}
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.focus();
+        }}
+      >
         <DialogTitle>{de.services.authorDialog.title}</DialogTitle>
         {state.status === "loading" && <p className="text-sm text-muted-foreground">{de.services.authorDialog.loading}</p>}
         {state.status === "not-found" && <p className="text-sm">{de.services.authorDialog.notFound}</p>}

@@ -1,5 +1,4 @@
 import { Eye } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -9,7 +8,6 @@ import { de } from "~/i18n/de";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
-import { AuthorDialog } from "./author-dialog";
 
 type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };
 
@@ -26,9 +24,13 @@ export function RatingLine({ avg, count }: { avg: string; count: number }) {
   );
 }
 
-/** A catalogue card: the whole card links to the detail; the author opens a profile dialog. */
+/**
+ * A catalogue card: the whole card links to the detail; the author button (`data-author-id`)
+ * opens a profile dialog through the list around it (ServiceGrid), which also handles it in the
+ * shared HTML that is not hydrated. So the card itself has no state or handlers and renders the
+ * same on the server, in the shared fragment and in the browser.
+ */
 export function ServiceCard({ service }: { service: SerializedCard }) {
-  const [authorOpen, setAuthorOpen] = useState(false);
   const author = displayName(service.author.firstName, service.author.lastName);
   return (
     <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -48,7 +50,7 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
         <button
           type="button"
-          onClick={() => setAuthorOpen(true)}
+          data-author-id={service.author.userId}
           className="relative z-10 flex min-w-0 items-center gap-2 rounded-md text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-7 text-xs" />
@@ -68,8 +70,6 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
           </p>
         </div>
       </div>
-      {/* Mounted on demand: a list renders many cards, and a closed dialog needs no tree. */}
-      {authorOpen && <AuthorDialog userId={service.author.userId} open={authorOpen} onOpenChange={setAuthorOpen} />}
     </article>
   );
 }

@@ -1,0 +1,55 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter, type RouterContextProvider } from "react-router";
+import type { Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { sharedFragments } from "~/lib/request-context.server";
+import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
+import { catalogCounts, listServices, type ServiceListResult } from "./catalogue.server";
+import { ServiceCardList } from "./components/service-grid";
+import { filtersToSearch, type ServiceFilters } from "./filters";
+
+interface SharedList {
+  result: ServiceListResult;
+  /** The cards' HTML, rendered when a document first needs it (data requests render in the browser). */
+  html?: string;
+}
+
+const globalForLists = globalThis as unknown as { __sharedLists?: SharedCache<SharedList> };
+
+/**
+ * The catalogue's pages as everyone sees them, kept for PAGE_CACHE_SECONDS (the same staleness
+ * signed-out visitors get from the page cache) and cleared by any write on this process
+ * (server/app.ts). Signed-in visitors, whose pages are never cached whole, share these too.
+ */
+export function sharedLists(): SharedCache<SharedList> {
+  globalForLists.__sharedLists ??= createSharedCache<SharedList>({ ttlMs: () => env().pageCacheSeconds * 1000, maxEntries: 500 });
+  return globalForLists.__sharedLists;
+}
+
+/** The key of a catalogue page: its normalised URL query (the same list for the same key). */
+export function listKey(filters: ServiceFilters): string {
+  return `services${filtersToSearch(filters)}`;
+}
+
+/**
+ * The /services loader's list: listServices once per filter set and page for all concurrent
+ * requests, and for a document the cards' shared HTML handed to the render (ServiceGrid).
+ */
+export async function sharedServiceList(
+  db: Database,
+  filters: ServiceFilters,
+  context: Readonly<RouterContextProvider>,
+): Promise<ServiceListResult & { fragmentKey: string }> {
+  const fragmentKey = listKey(filters);
+  const entry = await sharedLists().get(fragmentKey, async () => ({ result: await listServices(db, filters, undefined, catalogCounts()) }));
+  const fragments = sharedFragments(context);
+  if (fragments) {
+    entry.html ??= renderToStaticMarkup(
+      <MemoryRouter>
+        <ServiceCardList items={entry.result.items} />
+      </MemoryRouter>,
+    );
+    fragments.set(fragmentKey, entry.html);
+  }
+  return { ...entry.result, fragmentKey };
+}
