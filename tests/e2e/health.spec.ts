@@ -140,6 +140,8 @@ describe.skipIf(!hasPostgres)("health probes with every production setting (Post
       PAGE_CACHE_SECONDS: "5",
       METRICS_TOKEN,
       SHUTDOWN_DELAY_SECONDS: "5",
+      // Two processes on the port (as on a 2-core machine by default): the drain below is theirs.
+      WEB_CONCURRENCY: "2",
     });
   });
 
@@ -180,3 +182,58 @@ describe.skipIf(!hasPostgres)("health probes with every production setting (Post
     expect(await status(`${server.base}/readyz`)).toBe("refused");
   });
 });
+
+/** The worker processes a server logged as listening, in order. */
+const workerPids = (server: Server) => [...server.log().matchAll(/Marktplatz läuft auf .*?Prozess (\d+)\)/g)].map((m) => Number(m[1]));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(!hasPostgres)("several processes on one port (WEB_CONCURRENCY) with PostgreSQL", () => {
+  let server: Server;
+  let dataDir: string;
+  const database = testPostgresDatabase("workers");
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "marktplatz-workers-"));
+    await database.create();
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SEED_DEMO: "true", WEB_CONCURRENCY: "2" });
+  });
+
+  afterAll(async () => {
+    await killServer(server);
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts two workers after the first has migrated and seeded; a worker that dies is replaced while the other serves", async () => {
+    await expect.poll(() => workerPids(server).length, { timeout: 60_000 }).toBe(2);
+    const [first, second] = workerPids(server) as [number, number];
+    expect(first).not.toBe(server.child.pid);
+    // The demo content was created once, by the first worker.
+    expect(server.log().match(/Demo-Inhalte angelegt/g)).toHaveLength(1);
+    expect(server.log()).toMatch(/Demo-Inhalte vorhanden/);
+
+    process.kill(second, "SIGKILL");
+    // The port keeps answering through the other worker while a new one starts.
+    for (let i = 0; i < 5; i++) expect(await status(`${server.base}/services`)).toBe("200");
+    await expect.poll(() => workerPids(server).length, { timeout: 60_000 }).toBe(3);
+    expect(server.log()).toMatch(new RegExp(`Worker ${second} exited \\(SIGKILL\\); starting a new one`));
+    expect(await status(`${server.base}/readyz`)).toBe("200");
+  });
+
+  it("SIGTERM stops every worker and then the server, cleanly", async () => {
+    const pids = workerPids(server).filter(alive);
+    expect(pids).toHaveLength(2);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    expect(await status(`${server.base}/healthz`)).toBe("refused");
+  });
+});
+

@@ -26,6 +26,9 @@ describe("server start with a bad configuration", () => {
     [{ PORT: "abc" }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ DATABASE_URL: "mysql://localhost/db" }, "Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://"],
     [{ SEED_DEMO: "vielleicht" }, 'Invalid configuration: SEED_DEMO must be true or false (got "vielleicht")'],
+    [{ WEB_CONCURRENCY: "zwei" }, 'Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "zwei")'],
+    // With PostgreSQL the first worker process finds the error; the whole server stops with it.
+    [{ DATABASE_URL: "postgres://127.0.0.1:5432/x", WEB_CONCURRENCY: "2", PORT: "abc" }, 'Invalid configuration: PORT must be a port number (got "abc")'],
   ])("%o stops the process with one clear line", (env, line) => {
     const result = startWith(env);
     expect(result.status).toBe(1);

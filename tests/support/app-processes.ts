@@ -75,7 +75,8 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   let log = "";
   const child = spawn(process.execPath, ["server/index.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, ...env },
+    // One process per app unless a test asks for workers (WEB_CONCURRENCY has its own test in health.spec.ts).
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (log += chunk));
