@@ -95,6 +95,25 @@ async function lighthouseRun(url: string): Promise<{ run: WebRun; scripts: WebPa
   }
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * A Lighthouse run, tried again (up to ATTEMPTS in all) when Lighthouse reports a run error: on a
+ * busy machine the trace sometimes misses the navigation (NO_NAVSTART). The errors are recorded.
+ */
+async function withRetries(url: string, retried: string[]): ReturnType<typeof lighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= ATTEMPTS) throw error;
+      retried.push(message);
+      log(`  (attempt ${attempt} failed, trying again: ${message})`);
+    }
+  }
+}
+
 async function main() {
   const started = Date.now();
   log(`Web benchmark: Lighthouse (mobile), ${RUNS} run(s) per page, Chromium ${CHROME_PATH}${quick ? " (quick mode: no results written)" : ""}`);
@@ -121,10 +140,11 @@ async function main() {
     log(`${t.name} (${t.path}):`);
     const before = loadNow();
     const runs: WebRun[] = [];
+    const retried: string[] = [];
     let scripts: WebPage["scripts"] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      const r = await lighthouseRun(`${base}${t.path}`);
+      const r = await withRetries(`${base}${t.path}`, retried);
       lighthouseVersion = r.lighthouseVersion;
       browser = r.browser;
       runs.push(r.run);
@@ -150,6 +170,7 @@ async function main() {
     const page: WebPage = {
       ...t,
       runs,
+      retried,
       median: m,
       scripts,
       load,

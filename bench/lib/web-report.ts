@@ -28,6 +28,8 @@ export interface WebPage {
   name: string;
   path: string;
   runs: WebRun[];
+  /** Errors of Lighthouse runs that were tried again (not part of the figures). */
+  retried: string[];
   /** Median of each figure over the runs, separately. */
   median: Omit<WebRun, "warnings" | "benchmarkIndex"> & { benchmarkIndex: number | null };
   scripts: { url: string; transferBytes: number; gzipBytes: number }[];
@@ -70,6 +72,11 @@ export function renderWebMarkdown(r: WebResults): string {
       "JS = the requests of type Script Chromium made for the page (including any loaded after the HTML); transfer = as loaded (Chromium may negotiate brotli), gzip = the same URLs asked with `Accept-Encoding: gzip`. " +
       "Load: the 1-minute load average before → after the page's runs (noisy above the core count).",
   );
+  const retried = r.pages.flatMap((p) => (p.retried ?? []).map((e) => `${p.path}: ${e}`));
+  if (retried.length) {
+    lines.push("");
+    lines.push(`Runs tried again after a Lighthouse error (not in the figures): ${retried.join(" / ")}`);
+  }
   const warnings = [...new Set(r.pages.flatMap((p) => p.runs.flatMap((x) => x.warnings)))];
   if (warnings.length) {
     lines.push("");
