@@ -6,6 +6,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 
 export interface ScriptFile {
+  /** The file's URL (pageScripts: its path). */
   url: string;
   /** Bytes on the wire with Accept-Encoding: gzip (what the server's compression sends). */
   gzipBytes: number;
@@ -73,7 +74,7 @@ export async function pageScripts(baseUrl: string, path: string, headers: Record
   const page = await fetchRaw(`${baseUrl}${path}`, headers);
   if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
   const html = (page.encoding === "gzip" ? zlib.gunzipSync(page.body) : page.body).toString("utf8");
-  const files = await Promise.all(scriptUrls(html).map((u) => scriptFile(new URL(u, baseUrl).toString())));
+  const files = (await Promise.all(scriptUrls(html).map((u) => scriptFile(new URL(u, baseUrl).toString())))).map((f) => ({ ...f, url: new URL(f.url).pathname }));
   return {
     path,
     files,

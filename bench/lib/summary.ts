@@ -54,7 +54,7 @@ export function renderSummary(catalog: BenchResults | null, web: WebResults | nu
       `| anonymous /services, 5 s page cache | ${BEFORE.anonymous} | ${int(a.app.requestsPerSecond)} req/s = **${a.ratio.toFixed(3)}** × the baseline's ${int(a.baseline.requestsPerSecond)} req/s (${kb(a.htmlBytes)}; load ${a.load.before} → ${a.load.after}) | ${TARGET.anonymous} | ${res(a.pass, a.load)} |`,
     );
     lines.push(
-      `| signed-in /services (no page cache) | ${BEFORE.signedIn} | ${int(s.app.requestsPerSecond)} req/s = **${s.ratio.toFixed(3)}** × the baseline's ${int(s.baseline.requestsPerSecond)} req/s (${kb(s.htmlBytes)}); HTTP p99 / SQL p99 = ${f1(s.httpSqlP99.min)}–${f1(s.httpSqlP99.max)} (load ${s.load.before} → ${s.load.after}) | ${TARGET.signedIn} | rate ${res(s.pass.rate, s.load)}, ratio ${res(s.pass.ratio, ...c.queries.map((q) => q.signedIn.load))} |`,
+      `| signed-in /services (no page cache) | ${BEFORE.signedIn} | ${int(s.app.requestsPerSecond)} req/s = **${s.ratio.toFixed(3)}** × the baseline's ${int(s.baseline.requestsPerSecond)} req/s (${kb(s.htmlBytes)}); HTTP p99 / SQL p99 = ${f1(s.httpSqlP99.min)}–${f1(s.httpSqlP99.max)} (load ${s.load.before} → ${s.load.after}) | ${TARGET.signedIn} | rate ${res(s.pass.rate, s.load)}, ratio ${res(s.pass.ratio, ...c.queries.flatMap((q) => [q.sql.load, q.signedIn.load]))} |`,
     );
     lines.push(
       `| list SQL p99, 16 callers, varied filters (count cache missing) | ${BEFORE.varied} | p99 **${f1(v.sql.p99)} ms** (p50 ${f1(v.sql.p50)}, ${int(v.queries)} filter sets; load ${v.sql.load.before} → ${v.sql.load.after}) | ${TARGET.varied} | ${res(v.pass, v.sql.load)} |`,
