@@ -2,6 +2,15 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  /** One request of a sequence; setupRequest may change it before each send (its path, say). */
+  interface RequestSpec {
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec | null | undefined | false;
+  }
+
   interface Options {
     url: string;
     connections?: number;
@@ -10,6 +19,7 @@ declare module "autocannon" {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    requests?: RequestSpec[];
     title?: string;
   }
 
@@ -39,6 +49,6 @@ declare module "autocannon" {
 
   function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
 
-  export type { Options, Result, Histogram, Instance };
+  export type { Options, RequestSpec, Result, Histogram, Instance };
   export default autocannon;
 }

@@ -47,12 +47,18 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Prefix of the temporary DATA_DIR (default "bench-catalog-"). */
   dataDirPrefix?: string;
+  /** How long the server may take to answer /services (default 60 s; a demo seed on a busy machine takes longer). */
+  startTimeoutMs?: number;
 }
 
-/** Starts the production build (`node server/index.js`) against the bench database. */
+/**
+ * Starts the production build (`node server/index.js`) against the bench database, or with
+ * `databaseUrl` null on the embedded PGlite database in its temporary DATA_DIR (with the demo
+ * content unless `options.env` says SEED_DEMO=false).
+ */
 export async function startServer(
   root: string,
-  databaseUrl: string,
+  databaseUrl: string | null,
   log: (line: string) => void,
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
@@ -61,20 +67,17 @@ export async function startServer(
   // BENCH_SERVER_NODE_ARGS: options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // for a CPU profile of each server (written when it stops; NODE_OPTIONS does not allow --cpu-prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      DATA_DIR: dataDir,
-      BASE_URL: `http://127.0.0.1:${port}`,
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl, SEED_DEMO: "false" }),
+    DATA_DIR: dataDir,
+    BASE_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  };
+  if (databaseUrl === null) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -93,7 +96,8 @@ export async function startServer(
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!alive) {
       await stop();
@@ -108,7 +112,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The server did not answer /services within 60 s:\n${output}`);
+      throw new Error(`The server did not answer /services within ${timeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -132,30 +136,69 @@ export interface LoadResult {
   timeouts: number;
 }
 
-function run(url: string, connections: number, duration: number, onResponse?: (status: number, bytes: number, ms: number) => void) {
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** Sent with every request, e.g. a signed-in session's Cookie. */
+  headers?: Record<string, string>;
+  /**
+   * The path (and query) of each request in turn, shared by all connections (e.g. cycling through
+   * a list of filter sets); without it every request asks for `url`.
+   */
+  nextPath?: () => string;
+}
+
+function run(url: string, options: LoadOptions, duration: number, onResponse?: (status: number, bytes: number, ms: number) => void) {
+  const { connections, headers, nextPath } = options;
   return new Promise<Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        timeout: 30,
+        ...(headers ? { headers } : {}),
+        ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
     if (onResponse) instance.on("response", (_client, status, bytes, ms) => onResponse(status, bytes, ms));
   });
 }
 
-/** A warm-up run (discarded), then a measured run with `connections` concurrent keep-alive connections. */
-export async function load(url: string, { connections, seconds, warmupSeconds }: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
-  if (warmupSeconds > 0) await run(url, connections, warmupSeconds);
+/** Every response time (ms) and the bytes of one autocannon run, and autocannon's own result. */
+export interface SampledRun {
+  samples: number[];
+  bytes: number;
+  seconds: number;
+  result: Result;
+}
+
+/** One autocannon run of `seconds` (no warm-up), recording every response time. */
+export async function sampleRun(url: string, options: LoadOptions, seconds: number): Promise<SampledRun> {
   const samples: number[] = [];
   let bytes = 0;
   const started = performance.now();
-  const result = await run(url, connections, seconds, (_status, resBytes, ms) => {
+  const result = await run(url, options, seconds, (_status, resBytes, ms) => {
     samples.push(ms);
     bytes += resBytes;
   });
   const elapsed = (performance.now() - started) / 1000;
+  return { samples, bytes, seconds: result.duration || elapsed, result };
+}
+
+/** A warm-up run (discarded), then a measured run with `connections` concurrent keep-alive connections. */
+export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
+  const { connections, seconds, warmupSeconds } = options;
+  if (warmupSeconds > 0) await run(url, options, warmupSeconds);
+  const { samples, bytes, seconds: measured, result } = await sampleRun(url, options, seconds);
   return {
     url,
     connections,
-    seconds: round(result.duration ?? elapsed, 2),
+    seconds: round(measured, 2),
     requests: samples.length,
-    requestsPerSecond: round(samples.length / (result.duration || elapsed), 1),
+    requestsPerSecond: round(samples.length / measured, 1),
     latency: summarize(samples),
     autocannon: {
       p50: result.latency.p50 ?? Number.NaN,

@@ -1,11 +1,11 @@
 // The load benchmark's data: the schema from the app's migrations, the signed-in users'
 // accounts and a catalogue of their services (no demo data: SEED_DEMO=false).
-import { hashPassword } from "better-auth/crypto";
 import { SERVICE_CATEGORIES } from "~/features/services/categories";
 import { openDatabase } from "~/lib/db.server";
 import { withClient } from "./database";
 import { FIRST_NAMES, LAST_NAMES, NOUNS, SENTENCES, TITLE_SUFFIXES } from "./generate";
 import { PASSWORD, seeded, type LoadConfig } from "./load-config";
+import { insertPasswordUsers } from "./users";
 
 export interface LoadService {
   id: string;
@@ -31,7 +31,6 @@ const userId = (i: number) => `bench-load-user-${String(i).padStart(4, "0")}`;
 export async function createLoadData(url: string, config: LoadConfig): Promise<LoadData> {
   const migrated = await openDatabase({ engine: "postgres", url, max: 1 });
   await migrated.close();
-  const hash = await hashPassword(PASSWORD);
   const random = seeded(config.seed);
   const ids = Array.from({ length: config.signedIn }, (_, i) => userId(i));
 
@@ -58,24 +57,14 @@ export async function createLoadData(url: string, config: LoadConfig): Promise<L
 
   return withClient(url, async (client) => {
     await client.query("begin");
-    await client.query(
-      `insert into "user" (id, name, email, email_verified)
-       select id, name, email, true from unnest($1::text[], $2::text[], $3::text[]) as t(id, name, email)`,
-      [
-        ids,
-        ids.map((_, i) => `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}`),
-        ids.map((_, i) => userEmail(i)),
-      ],
-    );
-    await client.query(
-      `insert into account (id, account_id, provider_id, user_id, password)
-       select 'acc-' || id, id, 'credential', id, $2 from unnest($1::text[]) as t(id)`,
-      [ids, hash],
-    );
-    await client.query(
-      `insert into profiles (user_id, first_name, last_name, email)
-       select u.id, split_part(u.name, ' ', 1), split_part(u.name, ' ', 2), u.email from "user" u where u.id = any($1::text[])`,
-      [ids],
+    await insertPasswordUsers(
+      client,
+      ids.map((id, i) => ({
+        id,
+        name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}`,
+        email: userEmail(i),
+      })),
+      PASSWORD,
     );
     await client.query(
       `insert into services (title, description, price, category, created_by, created_at, updated_at)

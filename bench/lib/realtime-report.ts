@@ -3,6 +3,7 @@
 import os from "node:os";
 import { log } from "./cli";
 import { machineInfo, type MachineInfo } from "./machine";
+import { loadAverage, noisyMark, type LoadAverage } from "./noise";
 import type { CpuUse } from "./meter";
 import { DRAIN_TIMEOUT_MS, RATE, SENDER_GAP_MS, TABS, TARGETS, USERS, type Timing } from "./realtime-config";
 import { runLine } from "./report";
@@ -50,9 +51,17 @@ export interface RealtimeResults {
   method: Record<string, string | number>;
   targets: typeof TARGETS;
   scenarios: ScenarioResult[];
-  pass: { singleProcessP95: boolean; noLoss: boolean };
+  pass: { singleProcessP95: boolean; crossProcessP95: boolean; noLoss: boolean };
   durationSeconds: number;
 }
+
+/** The p95 target of a scenario: the first (one process) and the second (two processes, across PostgreSQL). */
+export function scenarioTarget(r: Pick<RealtimeResults, "targets" | "scenarios">, s: ScenarioResult): number {
+  return s === r.scenarios[0] ? r.targets.singleProcessP95Ms : r.targets.crossProcessP95Ms;
+}
+
+/** The load average before and after a scenario's send phase, noisy above the core count. */
+export const scenarioLoad = (s: ScenarioResult): LoadAverage => loadAverage(s.cpu.loadAverage1m.start, s.cpu.loadAverage1m.end);
 
 /** The results file of a run: the scenarios, how they were measured, and whether the targets were met. */
 export function realtimeResults(scenarios: ScenarioResult[], pgVersion: string, started: number, t: Timing): RealtimeResults {
@@ -74,6 +83,7 @@ export function realtimeResults(scenarios: ScenarioResult[], pgVersion: string, 
     scenarios,
     pass: {
       singleProcessP95: scenarios[0]!.latency.p95 < TARGETS.singleProcessP95Ms,
+      crossProcessP95: scenarios[1] !== undefined && scenarios[1].latency.p95 < TARGETS.crossProcessP95Ms,
       noLoss: scenarios.every((s) => s.deliveries.lost === 0 && s.messages.failed === 0 && s.streamsDropped === 0),
     },
     durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -101,7 +111,9 @@ export function printScenario(result: ScenarioResult, warmupSeconds: number): vo
 
 /** The targets, PASS or FAIL, as printed at the end. */
 export function printTargets(r: RealtimeResults): void {
-  log(`  ${r.pass.singleProcessP95 ? "PASS" : "FAIL"}  one process: p95 ${r.scenarios[0]!.latency.p95} ms < ${r.targets.singleProcessP95Ms} ms`);
+  const [one, two] = r.scenarios;
+  log(`  ${r.pass.singleProcessP95 ? "PASS" : "FAIL"}${noisyMark(scenarioLoad(one!))}  one process: p95 ${one!.latency.p95} ms < ${r.targets.singleProcessP95Ms} ms`);
+  if (two) log(`  ${r.pass.crossProcessP95 ? "PASS" : "FAIL"}${noisyMark(scenarioLoad(two))}  two processes: p95 ${two.latency.p95} ms < ${r.targets.crossProcessP95Ms} ms`);
   log(`  ${r.pass.noLoss ? "PASS" : "FAIL"}  no lost deliveries, failed sends or dropped streams`);
 }
 
@@ -115,14 +127,14 @@ export function renderMarkdown(r: RealtimeResults, t: Timing): string {
       `${USERS * TABS} streams (${USERS} users × ${TABS} tabs), ${RATE.toFixed(1)} messages/s for ${t.sendSeconds} s per scenario.`,
   );
   lines.push("");
-  lines.push("| scenario | deliveries | lost | p50 | p95 | p99 | max | send request p50 / p95 | server CPU (cores) | p95 < 100 ms |");
+  lines.push("| scenario | deliveries | lost | p50 | p95 | p99 | max | send request p50 / p95 | server CPU (cores) | p95 target |");
   lines.push("|---|--:|--:|--:|--:|--:|--:|--:|---|:-:|");
   for (const s of r.scenarios) {
     const l = s.latency;
     const cpu = s.cpu.serverSecondsPerSecond.map((c) => `${c.role}: ${c.value ?? "?"}`).join(", ");
-    const single = s === r.scenarios[0];
+    const target = scenarioTarget(r, s);
     lines.push(
-      `| ${s.name} | ${s.deliveries.received.toLocaleString("en")} / ${s.deliveries.expected.toLocaleString("en")} | ${s.deliveries.lost} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${f1(l.max)} | ${f1(s.sendRequest.p50)} / ${f1(s.sendRequest.p95)} | ${cpu} | ${single ? (l.p95 < r.targets.singleProcessP95Ms ? "PASS" : "**FAIL**") : "(no target)"} |`,
+      `| ${s.name} | ${s.deliveries.received.toLocaleString("en")} / ${s.deliveries.expected.toLocaleString("en")} | ${s.deliveries.lost} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${f1(l.max)} | ${f1(s.sendRequest.p50)} / ${f1(s.sendRequest.p95)} | ${cpu} | < ${target} ms: ${l.p95 < target ? "PASS" : "**FAIL**"}${noisyMark(scenarioLoad(s))} |`,
     );
   }
   lines.push("");
@@ -138,8 +150,9 @@ export function renderMarkdown(r: RealtimeResults, t: Timing): string {
   lines.push("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const s of r.scenarios) {
     const c = s.cpu;
+    const l = scenarioLoad(s);
     lines.push(
-      `| ${s.name} | ${f1(s.split.requestToTransaction.p50)} / ${f1(s.split.requestToTransaction.p95)} | ${f1(s.split.transactionToArrival.p50)} / ${f1(s.split.transactionToArrival.p95)} | ${f1(s.latencyRecipientTabs.p95)} | ${f1(s.latencySenderTabs.p95)} | ${f1(s.fanoutSpread.p95)} | ${f1(s.latencyIncludingWarmup.p95)} | ${f1(s.clientEventLoopDelayMs.p99)} | ${c.postgresSecondsPerSecond ?? "?"} / ${c.clientSecondsPerSecond} / ${c.machineBusyCores ?? "?"} of ${r.machine.cpus} | ${c.loadAverage1m.start} → ${c.loadAverage1m.end} |`,
+      `| ${s.name} | ${f1(s.split.requestToTransaction.p50)} / ${f1(s.split.requestToTransaction.p95)} | ${f1(s.split.transactionToArrival.p50)} / ${f1(s.split.transactionToArrival.p95)} | ${f1(s.latencyRecipientTabs.p95)} | ${f1(s.latencySenderTabs.p95)} | ${f1(s.fanoutSpread.p95)} | ${f1(s.latencyIncludingWarmup.p95)} | ${f1(s.clientEventLoopDelayMs.p99)} | ${c.postgresSecondsPerSecond ?? "?"} / ${c.clientSecondsPerSecond} / ${c.machineBusyCores ?? "?"} of ${r.machine.cpus} | ${l.before} → ${l.after}${l.noisy ? " (noisy)" : ""} |`,
     );
   }
   lines.push("");
@@ -147,7 +160,7 @@ export function renderMarkdown(r: RealtimeResults, t: Timing): string {
     "Request → transaction: from the start of the send request to the start of the transaction that inserts the message (`messages.created_at`, same clock); " +
       "transaction → arrival: from there to the event's arrival on a tab (insert, notification, commit, NOTIFY/LISTEN, SSE write). " +
       "Fan-out spread = last minus first arrival of one message over its tabs. CPU in cores (CPU seconds per second of the send phase); " +
-      "the whole-machine figure includes whatever else ran on the machine at the time.",
+      "the whole-machine figure includes whatever else ran on the machine at the time; noisy = the 1-minute load average exceeded the core count before or after the send phase.",
   );
   return lines.join("\n");
 }

@@ -32,9 +32,11 @@ async function sendMessage(baseUrl: string, cookie: string, conversationId: stri
   });
   const text = await res.text();
   try {
-    const body = JSON.parse(text) as { ok?: boolean; message?: { id?: string }; description?: string };
-    if (res.ok && body.ok && body.message?.id) return { status: res.status, id: body.message.id };
-    return { status: res.status, id: null, error: body.description ?? text.slice(0, 120) };
+    // The API answers { ok: true, sent } or { ok: false, reason, message }.
+    const body = JSON.parse(text) as { ok?: boolean; sent?: { id?: string }; reason?: string; message?: unknown };
+    if (res.ok && body.ok && body.sent?.id) return { status: res.status, id: body.sent.id };
+    const error = [body.reason, typeof body.message === "string" ? body.message : undefined].filter(Boolean).join(": ");
+    return { status: res.status, id: null, error: error || text.slice(0, 120) };
   } catch {
     return { status: res.status, id: null, error: text.slice(0, 120) };
   }

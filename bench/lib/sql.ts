@@ -27,22 +27,29 @@ export async function sequential(
 
 /**
  * `workers` callers in parallel (the pool has as many connections), up to `perWorker`
- * calls each; no caller starts a call after `maxSeconds`.
+ * calls each; no caller starts a call after `maxSeconds`. `filters` is one filter set, or a
+ * function giving the next one for each call (varied filter sets shared by all callers).
  */
 export async function concurrent(
   db: Database,
-  filters: ServiceFilters,
+  filters: ServiceFilters | (() => ServiceFilters),
   workers: number,
   perWorker: number,
   maxSeconds: number,
   counts?: CountCache,
+  onCall?: (filters: ServiceFilters, ms: number) => void,
 ): Promise<LatencySummary & { callsPerSecond: number }> {
   const samples: number[] = [];
   const t0 = performance.now();
   const deadline = t0 + maxSeconds * 1000;
   await Promise.all(
     Array.from({ length: workers }, async () => {
-      for (let i = 0; i < perWorker && (i < 2 || performance.now() < deadline); i++) samples.push(await timed(db, filters, counts));
+      for (let i = 0; i < perWorker && (i < 2 || performance.now() < deadline); i++) {
+        const f = typeof filters === "function" ? filters() : filters;
+        const ms = await timed(db, f, counts);
+        samples.push(ms);
+        onCall?.(f, ms);
+      }
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
