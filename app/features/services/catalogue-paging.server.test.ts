@@ -97,7 +97,7 @@ describe(`keyset paging on ${testEngine}`, () => {
 
   it("goes back page by page with the 'Zurück' links to the first page's plain URL", async () => {
     for (const sort of SORT_OPTIONS) {
-      for (const query of [{}, { q: "Logo" }]) {
+      for (const query of [{}, { q: "Logo" }] as Record<string, string>[]) {
         const forward = await walkForward(filters({ ...query, sort }), 4);
         let f = follow(neighbourPages(filters({ ...query, sort }), forward[forward.length - 2]!).next);
         const backward: string[][] = [];
@@ -171,7 +171,7 @@ describe(`keyset paging on ${testEngine}`, () => {
     }
     // A cursor needs a page number after the first, and one direction.
     const cursor = second.prevCursor!;
-    for (const query of [{ after: cursor }, { after: cursor, page: "1" }, { after: cursor, before: cursor, page: "2" }]) {
+    for (const query of [{ after: cursor }, { after: cursor, page: "1" }, { after: cursor, before: cursor, page: "2" }] as Record<string, string>[]) {
       const f = filters({ sort: "price-low", ...query });
       expect(f).toMatchObject({ page: 1, after: "", before: "" });
       expect(ids(await listServices(t.db, f, 5))).toEqual(first);

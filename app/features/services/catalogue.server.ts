@@ -257,9 +257,9 @@ function buildListStatements(db: Database, shape: ListShape) {
     terms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
     sql`, `,
   );
-  const orderOf = (reverse: boolean, at: (t: OrderTerm) => SQL = (t) => t.source) =>
+  const orderOf = (reverse: boolean, at: (t: OrderTerm) => SQL = (t) => t.source, of = terms) =>
     sql.join(
-      terms.map((t) => ordered(at(t), t.direction, reverse)),
+      of.map((t) => ordered(at(t), t.direction, reverse)),
       sql`, `,
     );
   const byName = (t: OrderTerm) => sql`${sql.identifier(t.name)}`;
@@ -304,13 +304,42 @@ function buildListStatements(db: Database, shape: ListShape) {
    * index that checks the search on every row it passes (a deep page read 46,000 rows to show 24)
    * — then counted and sorted in memory. At most COUNT_CAP + 1 rows: beyond that the list walks
    * the index instead (there are then so many matches that a walk soon finds a page's worth).
+   *
+   * Relevance only breaks ties of the sort key, and ranking a row costs about as much as reading
+   * it, so only the rows whose place depends on it are ranked. `head` has the rows by sort key
+   * (top-N, up to the page's end); the page starts in the sort key of the cursor (or of the row at
+   * the page's offset) and ends in that of head's last row: these two groups are taken whole, the
+   * rows between them as they are, and only those are ranked and ordered.
    */
   function matchIds(kind: PagingKind): SQL {
     const reverse = kind === "before";
-    const following = kind === "offset" ? sql`true` : chainFollows(at(byName), reverse);
-    return sql`with matches as materialized (select ${columns} from ${services} where ${matching()} limit ${countLimit})
-      select *, (select count(*)::int from matches) as total from matches
-      where ${following} order by ${orderOf(reverse, byName)} limit ${limit} offset ${kind === "offset" ? sql.placeholder("offset") : sql`0`}`;
+    const keyTerms = terms.filter((t) => t.name !== "rank");
+    // featured and the sort key: the first terms, numbered as in the cursor.
+    const groupTerms = keyTerms.slice(0, 1 + SORT_KEYS[shape.sort].keys.length);
+    const groupAt = (values: SQL[]) => groupTerms.map((t, i) => ({ expression: byName(t), value: values[i]!, direction: t.direction }));
+    const ofRow = (row: string) => groupAt(groupTerms.map((t) => sql`(select ${byName(t)} from ${sql.identifier(row)})`));
+    const equal = (group: ReturnType<typeof groupAt>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
+    const offset = kind === "offset" ? sql.placeholder("offset") : sql`0`;
+    const byKey = orderOf(reverse, byName, keyTerms);
+    const start = kind === "offset" ? ofRow("edge") : at(byName).slice(0, groupTerms.length);
+    const end = ofRow("last");
+    return sql`with matches as materialized (select ${sql.join(
+      keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
+      sql`, `,
+    )} from ${services} where ${matching()} limit ${countLimit}),
+      head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(start, reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
+      edge as (select * from head order by ${byKey} offset ${offset} limit 1),
+      last as (select * from head order by ${orderOf(!reverse, byName, keyTerms)} limit 1),
+      candidates as (
+        (select * from matches where ${equal(start)})
+        union all (select * from head where ${chainFollows(start, reverse)} and not ${equal(end)})
+        union all (select * from matches where ${equal(end)} and not ${equal(start)}))
+      select *, (select count(*)::int from matches) as total
+      from (select candidates.*, ${rank!.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
+      where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
+      order by ${orderOf(reverse, byName)} limit ${limit}
+      -- the candidates start at the first group: less the rows before it (all in head)
+      offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head where ${chainFollows(start, !reverse)})` : sql`0`}`;
   }
 
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
