@@ -271,7 +271,8 @@ function buildListStatements(db: Database, shape: ListShape) {
 
   // Counting reads index entries only: each combination of filters has an index that bounds it
   // with its first column and holds the others (schema/services.ts); a search counts its bitmap.
-  const countSql = sql<number>`(select count(*)::int from (select 1 from ${services} where ${matching()} limit ${countLimit}) as matching)`;
+  const counted = sql`(select 1 from ${services} where ${matching()} limit ${countLimit}) as matching`;
+  const countSql = sql<number>`(select count(*)::int from ${counted})`;
 
   /**
    * The page's ids by walking the sort's index (filters and search checked on the way). Past a
@@ -323,6 +324,8 @@ function buildListStatements(db: Database, shape: ListShape) {
     const byKey = orderOf(reverse, byName, keyTerms);
     const start = kind === "offset" ? ofRow("edge") : at(byName).slice(0, groupTerms.length);
     const end = ofRow("last");
+    // The candidates begin with the first group: the page's offset less the rows before it (all in head).
+    const candidatesOffset = kind === "offset" ? sql`${offset}::bigint - (select count(*) from head where ${chainFollows(start, !reverse)})` : sql`0`;
     return sql`with matches as materialized (select ${sql.join(
       keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
       sql`, `,
@@ -337,9 +340,7 @@ function buildListStatements(db: Database, shape: ListShape) {
       select *, (select count(*)::int from matches) as total
       from (select candidates.*, ${rank!.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
       where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
-      order by ${orderOf(reverse, byName)} limit ${limit}
-      -- the candidates start at the first group: less the rows before it (all in head)
-      offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head where ${chainFollows(start, !reverse)})` : sql`0`}`;
+      order by ${orderOf(reverse, byName)} limit ${limit} offset ${candidatesOffset}`;
   }
 
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
@@ -369,7 +370,7 @@ function buildListStatements(db: Database, shape: ListShape) {
   };
   return {
     cursorKinds: terms.map((t) => t.kind),
-    count: db.select({ n: countSql }).from(sql`(select 1) as one`).prepare(UNNAMED),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(counted).prepare(UNNAMED),
     /** The page walking the sort index; `withCount` adds the count of the filter set to each row. */
     walk: (kind: PagingKind, withCount: boolean) =>
       once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
