@@ -334,9 +334,8 @@ function buildListStatements(db: Database, shape: ListShape) {
       edge as (select * from head order by ${byKey} offset ${offset} limit 1),
       last as (select * from head order by ${orderOf(!reverse, byName, keyTerms)} limit 1),
       candidates as (
-        (select * from matches where ${equal(start)})
-        union all (select * from head where ${chainFollows(start, reverse)} and not ${equal(end)})
-        union all (select * from matches where ${equal(end)} and not ${equal(start)}))
+        (select * from matches where ${equal(start)} or ${equal(end)})
+        union all (select * from head where ${chainFollows(start, reverse)} and not ${equal(end)}))
       select *, (select count(*)::int from matches) as total
       from (select candidates.*, ${rank!.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
       where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
