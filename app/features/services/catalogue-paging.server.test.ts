@@ -187,7 +187,7 @@ describe(`keyset paging on ${testEngine}`, () => {
       const list = await listServices(t.db, filters({ q: "Logo", page: "2", before: encodeCursor("newest+q", ["false", "1740830400000001", rank, id]) }), 5);
       expect(ids(list), rank).toEqual(firstFound);
     }
-    const oddRank = encodeCursor("newest+q", ["false", "1740830400000001", "1e-30", id]);
+    const oddRank = encodeCursor("newest+q", ["false", "1740830410000001", "1e-30", id]);
     await expect(listServices(t.db, filters({ q: "Logo", page: "2", after: oddRank }), 5)).resolves.toMatchObject({ page: 2 });
   });
 
@@ -210,6 +210,19 @@ describe(`keyset paging on ${testEngine}`, () => {
     const list = await listServices(t.db, { ...start, page: 999, after: first.nextCursor! }, 5);
     expect(list).toMatchObject({ page: first.pageCount, pageCount: first.pageCount, hasNext: false });
     expect(list.items).toHaveLength(5);
+  });
+
+  it("shows the last page when nothing follows a cursor any more, as for a page number past the end", async () => {
+    for (const query of [{ sort: "views", category: "Design" }, { sort: "views", q: "Logo" }] as Record<string, string>[]) {
+      const start = filters(query);
+      const pages = await walkForward(start, 3);
+      const all = pages.flatMap((p) => p.items);
+      const last = all[all.length - 1]!;
+      const after = encodeCursor(query.q ? "views+q" : "views", [String(last.isFeatured), String(last.views), ...(query.q ? ["0"] : []), last.id]);
+      const list = await listServices(t.db, { ...start, page: pages.length + 1, after }, 3);
+      expect(list).toMatchObject({ page: pages.length, total: all.length, hasNext: false, nextCursor: null });
+      expect(ids(list)).toEqual(ids(pages[pages.length - 1]!));
+    }
   });
 
   it("counts the same on every page, with or without a cursor", async () => {

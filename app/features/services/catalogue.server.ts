@@ -498,8 +498,9 @@ export async function listServices(
   const totalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (position.kind === "offset" && !totalCapped && position.page > pageCount) {
-    // A page number past the counted pages shows the last page (past the cap, the page exists while rows do).
+  if (!totalCapped && ((position.kind === "offset" && position.page > pageCount) || (position.kind === "after" && rows.length === 0 && counted > 0))) {
+    // A page number past the counted pages shows the last page, and so does a cursor that nothing
+    // follows any more (past the cap, the page exists while rows do).
     position = { kind: "offset", page: pageCount };
     ({ rows } = await pageAt(position, counted));
   } else if (position.kind === "before" && rows.length <= pageSize) {
