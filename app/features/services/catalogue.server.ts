@@ -317,29 +317,36 @@ function buildListStatements(db: Database, shape: ListShape) {
     const keyTerms = terms.filter((t) => t.name !== "rank");
     // featured and the sort key: the first terms, numbered as in the cursor.
     const groupTerms = keyTerms.slice(0, 1 + SORT_KEYS[shape.sort].keys.length);
-    const groupAt = (values: SQL[]) => groupTerms.map((t, i) => ({ expression: byName(t), value: values[i]!, direction: t.direction }));
-    const ofRow = (row: string) => groupAt(groupTerms.map((t) => sql`(select ${byName(t)} from ${sql.identifier(row)})`));
-    const equal = (group: ReturnType<typeof groupAt>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
+    const bound = (which: "start" | "end") =>
+      groupTerms.map((t) => ({ expression: byName(t), value: sql`${sql.identifier(`${which}_${t.name}`)}`, direction: t.direction }));
+    const equal = (group: ReturnType<typeof bound>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
     const offset = kind === "offset" ? sql.placeholder("offset") : sql`0`;
     const byKey = orderOf(reverse, byName, keyTerms);
-    const start = kind === "offset" ? ofRow("edge") : at(byName).slice(0, groupTerms.length);
-    const end = ofRow("last");
-    // The candidates begin with the first group: the page's offset less the rows before it (all in head).
-    const candidatesOffset = kind === "offset" ? sql`${offset}::bigint - (select count(*) from head where ${chainFollows(start, !reverse)})` : sql`0`;
+    const columnsAs = (prefix: string, values: SQL[]) => sql.join(
+      groupTerms.map((t, i) => sql`${values[i]} as ${sql.identifier(`${prefix}_${t.name}`)}`),
+      sql`, `,
+    );
+    // The page's first group: the cursor's, or that of the row at the page's offset; its last: that of head's last row.
+    const starts =
+      kind === "offset"
+        ? columnsAs("start", groupTerms.map((t) => sql`first_row.${byName(t)}`))
+        : columnsAs("start", at(byName).slice(0, groupTerms.length).map((k) => k.value));
     return sql`with matches as materialized (select ${sql.join(
       keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
       sql`, `,
     )} from ${services} where ${matching()} limit ${countLimit}),
-      head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(start, reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
-      edge as (select * from head order by ${byKey} offset ${offset} limit 1),
-      last as (select * from head order by ${orderOf(!reverse, byName, keyTerms)} limit 1),
+      head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(at(byName).slice(0, groupTerms.length), reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
+      bounds as (select ${starts}, ${columnsAs("end", groupTerms.map((t) => sql`last_row.${byName(t)}`))}
+        from ${kind === "offset" ? sql`(select * from head order by ${byKey} offset ${offset} limit 1) as first_row` : sql`(select) as cursor_row`}
+        left join (select * from head order by ${orderOf(!reverse, byName, keyTerms)} limit 1) as last_row on true),
       candidates as (
-        (select * from matches where ${equal(start)} or ${equal(end)})
-        union all (select * from head where ${chainFollows(start, reverse)} and not ${equal(end)}))
+        (select matches.* from matches, bounds where ${equal(bound("start"))} or ${equal(bound("end"))})
+        union all (select head.* from head, bounds where ${chainFollows(bound("start"), reverse)} and not ${equal(bound("end"))}))
       select *, (select count(*)::int from matches) as total
       from (select candidates.*, ${rank!.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
       where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
-      order by ${orderOf(reverse, byName)} limit ${limit} offset ${candidatesOffset}`;
+      order by ${orderOf(reverse, byName)} limit ${limit}
+      offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head, bounds where ${chainFollows(bound("start"), !reverse)})` : sql`0`}`;
   }
 
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
