@@ -487,9 +487,9 @@ export async function listServices(
       // Past the cap the materialised matches were cut short: they are not the whole list.
       return { rows: counted > COUNT_CAP ? await run(statements.walk(at.kind, false), at) : rows, counted };
     }
-    if (shape.search && known! <= COUNT_CAP) {
+    if (shape.search && known !== undefined && known <= COUNT_CAP) {
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
-      if (!walkIsCheaper(known!, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known! };
+      if (!walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
     const rows = await run(statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
