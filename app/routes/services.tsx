@@ -6,7 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceGrid } from "~/features/services/components/service-grid";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
-import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
+import { filtersToSearch, hasActiveFilters, neighbourPages, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { sharedServiceList } from "~/features/services/shared-list.server";
 import { de, pageMeta } from "~/i18n/de";
 import { database } from "~/lib/request-context.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
-    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, fragmentKey: "" };
+    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, nextCursor: null, prevCursor: null, fragmentKey: "" };
     return data({ filters, ...empty, loadFailed: true }, { status: failureOf(error, "list services").status });
   }
 }
@@ -93,7 +93,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           page={page}
           pageCount={totalCapped ? undefined : pageCount}
           hasNext={hasNext}
-          href={(p) => `/services${filtersToSearch({ ...filters, page: p })}`}
+          previousHref={`/services${neighbourPages(filters, loaderData).previous}`}
+          nextHref={`/services${neighbourPages(filters, loaderData).next}`}
         />
       )}
     </div>

@@ -8,18 +8,23 @@ interface PagerProps {
   pageCount?: number;
   /** Whether a next page exists; defaults to page < pageCount. */
   hasNext?: boolean;
-  href: (page: number) => string;
+  /** The link of a page by its number; `previousHref` / `nextHref` override it (e.g. cursor links). */
+  href?: (page: number) => string;
+  previousHref?: string;
+  nextHref?: string;
   className?: string;
 }
 
 /** Previous / "Seite x von y" / next, as plain links: every page has its own URL and renders on the server. */
-export function Pager({ page, pageCount, hasNext = pageCount !== undefined && page < pageCount, href, className }: PagerProps) {
+export function Pager({ page, pageCount, hasNext = pageCount !== undefined && page < pageCount, href, previousHref, nextHref, className }: PagerProps) {
   if (page <= 1 && !hasNext) return null;
+  const previous = previousHref ?? href?.(page - 1) ?? "";
+  const next = nextHref ?? href?.(page + 1) ?? "";
   return (
     <nav aria-label={de.pager.label} className={className ?? "mt-8 flex items-center justify-between gap-4"}>
       {page > 1 ? (
         <Button asChild variant="outline">
-          <Link to={href(page - 1)} rel="prev">
+          <Link to={previous} rel="prev">
             {de.pager.previous}
           </Link>
         </Button>
@@ -29,7 +34,7 @@ export function Pager({ page, pageCount, hasNext = pageCount !== undefined && pa
       <span className="text-sm text-muted-foreground">{pageCount === undefined ? de.pager.page(page) : de.pager.pageOf(page, pageCount)}</span>
       {hasNext ? (
         <Button asChild variant="outline">
-          <Link to={href(page + 1)} rel="next">
+          <Link to={next} rel="next">
             {de.pager.next}
           </Link>
         </Button>

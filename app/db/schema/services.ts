@@ -74,9 +74,13 @@ export const services = pgTable(
     index("services_price_desc_idx").on(t.isFeatured.desc(), t.price.desc(), t.id.desc()),
     index("services_views_idx").on(t.isFeatured.desc(), t.views.desc(), t.id.desc()),
     index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
-    // Plain range indexes for counting price and rating filters.
-    index("services_price_range_idx").on(t.price),
-    index("services_rating_range_idx").on(t.ratingAvg),
+    // Counting a filter set (exact up to 10,000, catalogue.server.ts) reads index entries only: each
+    // combination of category, price range and minimum rating is bounded by the first column of one
+    // of these and finds the other filters' columns in the same entries (an index-only scan, no
+    // table row read). The sort indexes above serve the no-filter and category-only counts.
+    index("services_category_price_idx").on(t.category, t.price, t.ratingAvg),
+    index("services_price_range_idx").on(t.price, t.ratingAvg),
+    index("services_rating_range_idx").on(t.ratingAvg, t.price),
     index("services_created_by_idx").on(t.createdBy, t.isFeatured.desc(), t.createdAt.desc()),
     index("services_search_idx").using("gin", t.search),
   ],

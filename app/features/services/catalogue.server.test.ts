@@ -4,7 +4,7 @@ import { services } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
 import { testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { COUNT_CAP, createCountCache, getService, listServices } from "./catalogue.server";
-import { SORT_OPTIONS } from "./filters";
+import { neighbourPages, parseServiceFilters, SORT_OPTIONS } from "./filters";
 import { searchQuery } from "./search-query";
 import { createServicesTestDatabase, filters, fixtures, OTHER, OWNER } from "./services.test-support";
 
@@ -198,6 +198,27 @@ describe(`count cap on ${testEngine}`, () => {
     expect(beyond).toMatchObject({ page: 12, items: [], hasNext: false });
     await t.db.execute(sql`delete from services where title = 'Paket 1'`);
     expect(await listServices(t.db, filters({ category: "Business" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+  });
+
+  it("counts a search exactly up to 10,000, and pages past the count by cursor", async () => {
+    // The test above left 10,000 "Paket" services, all at one price and one instant: at the cap the
+    // count is exact, one more and it is capped (the materialised matches are cut, the index is walked).
+    expect(await listServices(t.db, filters({ q: "Paket" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false, pageCount: Math.ceil(COUNT_CAP / 24) });
+    await t.db.insert(services).values({ title: "Paket extra", price: "10.00", category: "Business", createdBy: OWNER });
+    expect(await listServices(t.db, filters({ q: "Paket" }))).toMatchObject({ total: COUNT_CAP, totalCapped: true, hasNext: true });
+    for (const sort of ["newest", "price-low"]) {
+      const seen = new Set<string>();
+      let f = filters({ q: "Paket", sort });
+      for (let page = 1; ; page++) {
+        const list = await listServices(t.db, f, 1000);
+        expect(list).toMatchObject({ page, total: COUNT_CAP, totalCapped: true });
+        for (const item of list.items) seen.add(item.id);
+        if (!list.hasNext) break;
+        f = parseServiceFilters(new URLSearchParams(neighbourPages(f, list).next));
+      }
+      expect(seen.size).toBe(COUNT_CAP + 1);
+    }
+    await t.db.delete(services).where(eq(services.title, "Paket extra"));
   });
 
   it("a count cache reuses the count of a filter set across sorts and pages until cleared or expired", async () => {

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { profiles, services } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { MAX_PAGE } from "~/lib/paging";
-import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters } from "./filters";
+import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters, type ServiceSort } from "./filters";
+import { decodeCursor, encodeCursor, type CursorValueKind } from "./list-cursor.server";
 import { searchQuery } from "./search-query";
 import { cardColumns, toCard, type CardRow, type ServiceCard } from "./service-card.server";
 import { isServiceId } from "./service-id";
@@ -23,6 +25,10 @@ export interface ServiceListResult {
   pageCount: number;
   hasNext: boolean;
   pageSize: number;
+  /** The last card's cursor, for the next page's link (`?after=`); null without a next page. */
+  nextCursor: string | null;
+  /** The first card's cursor, for the previous page's link (`?before=`); null on page 1. */
+  prevCursor: string | null;
 }
 
 /** Counts of the catalogue by filter set, kept briefly (see catalogCounts). */
@@ -74,7 +80,7 @@ export function catalogCounts(): CountCache {
  * values, which are bound as parameters. There are at most 2^5 × 5 = 160 shapes.
  */
 interface ListShape {
-  sort: ServiceFilters["sort"];
+  sort: ServiceSort;
   category: boolean;
   minPrice: boolean;
   maxPrice: boolean;
@@ -82,16 +88,28 @@ interface ListShape {
   search: boolean;
 }
 
+/**
+ * Where a page starts: at a page number (an offset: shallow pages and old links), or right after or
+ * before the row a cursor names (an index range scan, whatever the depth). `before` reads the list
+ * backwards from the cursor: the page before it.
+ */
+type Position = { kind: "offset"; page: number } | { kind: "after" | "before"; page: number; cursor: string[] };
+type PagingKind = Position["kind"];
+
 /** The values bound to a list statement's placeholders (unused ones are ignored). */
-interface ListParams {
+interface ListParams extends Record<string, unknown> {
   category: string | null;
   minPrice: string;
   maxPrice: string;
   minRating: string;
   tsquery: string | null;
   prefix: string | null;
+  /** The rows a page statement returns: one more than a page tells whether another follows. */
   limit: number;
   offset: number;
+  /** Counting stops one past the cap. */
+  countLimit: number;
+  // and the cursor's values, `cursor0` … (one per term of sortTerms), for `after` and `before`.
 }
 
 /**
@@ -101,6 +119,121 @@ interface ListParams {
  * client, planned by PostgreSQL for each call's values.
  */
 const UNNAMED = undefined as unknown as string;
+
+type Direction = "asc" | "desc";
+
+/**
+ * One column of a list's order. `name` is its column in the page's id query ("page_ids"); `source`
+ * the expression it is read from in `services`.
+ */
+interface OrderTerm {
+  name: string;
+  source: SQL;
+  direction: Direction;
+  kind: CursorValueKind;
+}
+
+/**
+ * Each sort is the column order of one index (schema/services.ts): featured first, the sort key,
+ * the id last so that the order is total (a cursor names exactly one row). When searching,
+ * relevance breaks ties of the sort key before the id.
+ */
+const SORT_KEYS: Record<ServiceSort, { keys: { column: AnyPgColumn; direction: Direction; kind: CursorValueKind }[]; id: Direction }> = {
+  newest: { keys: [{ column: services.createdAt, direction: "desc", kind: "micros" }], id: "desc" },
+  rating: {
+    keys: [
+      { column: services.ratingAvg, direction: "desc", kind: "decimal" },
+      { column: services.ratingCount, direction: "desc", kind: "integer" },
+    ],
+    id: "desc",
+  },
+  "price-low": { keys: [{ column: services.price, direction: "asc", kind: "decimal" }], id: "asc" },
+  "price-high": { keys: [{ column: services.price, direction: "desc", kind: "decimal" }], id: "desc" },
+  views: { keys: [{ column: services.views, direction: "desc", kind: "integer" }], id: "desc" },
+};
+
+function sortTerms(sort: ServiceSort, rank: SQL | null): OrderTerm[] {
+  const { keys, id } = SORT_KEYS[sort];
+  return [
+    { name: "featured", source: sql`${services.isFeatured}`, direction: "desc", kind: "boolean" },
+    ...keys.map(({ column, direction, kind }, i) => ({ name: `k${i}`, source: sql`${column}`, direction, kind })),
+    ...(rank ? [{ name: "rank", source: rank, direction: "desc" as const, kind: "rank" as const }] : []),
+    { name: "id", source: sql`${services.id}`, direction: id, kind: "uuid" },
+  ];
+}
+
+/** The cursor's value for term `i`, cast to the column's type. */
+function cursorValue(i: number, kind: CursorValueKind): SQL {
+  const value = sql.placeholder(`cursor${i}`);
+  switch (kind) {
+    case "boolean":
+      return sql`${value}::boolean`;
+    case "micros":
+      // Whole microseconds: exact, where a JS date (milliseconds) would not name the row.
+      return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+    case "decimal":
+      return sql`${value}::numeric`;
+    case "integer":
+      return sql`${value}::integer`;
+    case "rank":
+      // Read as a real: the double printed for it (cursorText) rounds back to exactly that real.
+      return sql`${value}::real`;
+    case "uuid":
+      return sql`${value}::uuid`;
+  }
+}
+
+/** A term's value as the text a cursor carries (see cursorValue for the way back). */
+function cursorText(column: SQL, kind: CursorValueKind): SQL {
+  switch (kind) {
+    case "micros":
+      return sql`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+    case "rank":
+      // Printed as the double it equals: even with fewer digits (extra_float_digits = 0) it rounds
+      // back to the same real, which a real's own shortest form would not.
+      return sql`${column}::float8::text`;
+    default:
+      return sql`${column}::text`;
+  }
+}
+
+/**
+ * `column desc` in the list's order, or reversed for reading backwards from a cursor. The NULLS
+ * order matches the indexes (built with .desc(): DESC NULLS LAST; ascending: ASC NULLS LAST, read
+ * backwards DESC NULLS FIRST): PostgreSQL only walks an index whose NULLS order matches, even for
+ * NOT NULL columns.
+ */
+function ordered(expression: SQL, direction: Direction, reverse: boolean): SQL {
+  const descending = (direction === "desc") !== reverse;
+  return sql`${expression} ${sql.raw(descending ? "desc" : "asc")} nulls ${sql.raw(reverse ? "first" : "last")}`;
+}
+
+/** The operator for "comes after, in this term's order" (or before, reading backwards). */
+const follows = (direction: Direction, reverse: boolean) => sql.raw((direction === "desc") !== reverse ? "<" : ">");
+
+/**
+ * Rows that come after the cursor in the order of `terms` (all of one direction) as one row
+ * comparison, `(a, b) < ($1, $2)`: an index condition that starts the scan at the cursor.
+ */
+function rowFollows(terms: { expression: SQL; value: SQL; direction: Direction }[], reverse: boolean): SQL {
+  if (new Set(terms.map((t) => t.direction)).size !== 1) throw new Error("a row comparison needs one direction");
+  return sql`(${sql.join(
+    terms.map((t) => t.expression),
+    sql`, `,
+  )}) ${follows(terms[0]!.direction, reverse)} (${sql.join(
+    terms.map((t) => t.value),
+    sql`, `,
+  )})`;
+}
+
+/** The same for terms of mixed directions, written out: `a < $1 or (a = $1 and (b > $2 or …))`. */
+function chainFollows(terms: { expression: SQL; value: SQL; direction: Direction }[], reverse: boolean): SQL {
+  const [first, ...rest] = terms;
+  const strictly = sql`${first!.expression} ${follows(first!.direction, reverse)} ${first!.value}`;
+  return rest.length ? sql`(${strictly} or (${first!.expression} = ${first!.value} and ${chainFollows(rest, reverse)}))` : strictly;
+}
+
+const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identifier(name)}`;
 
 function buildListStatements(db: Database, shape: ListShape) {
   const where: SQL[] = [];
@@ -115,63 +248,150 @@ function buildListStatements(db: Database, shape: ListShape) {
     ? sql`(case when ${prefix}::text is null then to_tsquery('german', ${tsquery}) else to_tsquery('german', ${tsquery}) || to_tsquery('german_prefix', ${prefix}) end)`
     : null;
   if (query) where.push(sql`${services.search} @@ ${query}`);
-  const condition = where.length ? and(...where) : undefined;
+  const matching = (...more: SQL[]) => and(...where, ...more) ?? sql`true`;
+  const limit = sql.placeholder("limit");
+  const countLimit = sql.placeholder("countLimit");
 
-  // Each sort is the column order of one index (schema/services.ts): featured first, the sort key,
-  // the id as the last key so the order is total. Indexes built with .desc() are DESC NULLS LAST,
-  // and PostgreSQL only walks an index whose NULLS order matches, even for NOT NULL columns.
-  const down = (column: SQL | typeof services.id) => sql`${column} desc nulls last`;
-  const up = (column: typeof services.price | typeof services.id) => asc(column);
-  const sortKeys: Record<ServiceFilters["sort"], SQL[]> = {
-    newest: [down(sql`${services.createdAt}`)],
-    rating: [down(sql`${services.ratingAvg}`), down(sql`${services.ratingCount}`)],
-    "price-low": [up(services.price)],
-    "price-high": [down(sql`${services.price}`)],
-    views: [down(sql`${services.views}`)],
-  };
-  // Relevance breaks ties when searching (the search narrows the rows first).
-  const orderBy = [
-    down(sql`${services.isFeatured}`),
-    ...sortKeys[shape.sort],
-    ...(query ? [desc(sql`ts_rank(${services.search}, ${query})`)] : []),
-    shape.sort === "price-low" ? up(services.id) : down(services.id),
-  ];
+  const terms = sortTerms(shape.sort, query && sql`ts_rank(${services.search}, ${query})`);
+  const columns = sql.join(
+    terms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
+    sql`, `,
+  );
+  const orderOf = (reverse: boolean, at: (t: OrderTerm) => SQL = (t) => t.source, of = terms) =>
+    sql.join(
+      of.map((t) => ordered(at(t), t.direction, reverse)),
+      sql`, `,
+    );
+  const byName = (t: OrderTerm) => sql`${sql.identifier(t.name)}`;
+  const at = (at: (t: OrderTerm) => SQL) => terms.map((t, i) => ({ expression: at(t), value: cursorValue(i, t.kind), direction: t.direction }));
+  const [featured, ...afterFeatured] = at((t) => t.source);
+  const sortKeys = afterFeatured.slice(0, SORT_KEYS[shape.sort].keys.length);
+  const [id] = afterFeatured.slice(-1);
+  const rank = query ? afterFeatured[sortKeys.length]! : null;
 
-  const matching = db
-    .select({ one: sql`1` })
-    .from(services)
-    .where(condition)
-    .limit(sql.placeholder("limit"))
-    .as("matching");
-  const pageIds = db
-    .select({ id: services.id })
-    .from(services)
-    .where(condition)
-    .orderBy(...orderBy)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page_ids");
-  return {
-    count: db.select({ n: count() }).from(matching).prepare(UNNAMED),
-    // The page's ids first (an index scan that skips `offset` entries without touching anything
-    // else), then the cards of just those rows: a deep page does not join the author of every
-    // row it skips.
-    page: db
-      .select(cardColumns)
+  // Counting reads index entries only: each combination of filters has an index that bounds it
+  // with its first column and holds the others (schema/services.ts); a search counts its bitmap.
+  const counted = sql`(select 1 from ${services} where ${matching()} limit ${countLimit}) as matching`;
+  const countSql = sql<number>`(select count(*)::int from ${counted})`;
+
+  /**
+   * The page's ids by walking the sort's index (filters and search checked on the way). Past a
+   * cursor the walk starts at it: within the cursor's featured group the row comparison is an
+   * index condition; the other group (is_featured is the first column, in the other direction
+   * than a price-low key) is a second branch of its own, both merged in order. When searching,
+   * rows with the cursor's very sort key are a third branch, ordered by relevance (not in any index).
+   */
+  function walkIds(kind: PagingKind): SQL {
+    if (kind === "offset") return sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${limit} offset ${sql.placeholder("offset")}`;
+    const reverse = kind === "before";
+    const branches = [
+      ...(rank
+        ? [
+            and(sql`${featured!.expression} = ${featured!.value}`, ...sortKeys.map((k) => sql`${k.expression} = ${k.value}`), chainFollows([rank, id!], reverse))!,
+            and(sql`${featured!.expression} = ${featured!.value}`, rowFollows(sortKeys, reverse))!,
+          ]
+        : [and(sql`${featured!.expression} = ${featured!.value}`, rowFollows([...sortKeys, id!], reverse))!]),
+      sql`${featured!.expression} ${follows(featured!.direction, reverse)} ${featured!.value}`,
+    ];
+    return sql`select * from (${sql.join(
+      branches.map((branch) => sql`(select ${columns} from ${services} where ${matching(branch)} order by ${orderOf(reverse)} limit ${limit})`),
+      sql` union all `,
+    )}) as around order by ${orderOf(reverse, byName)} limit ${limit}`;
+  }
+
+  /**
+   * When searching: the matching rows' sort keys straight from the text index (a bitmap scan),
+   * materialised — without MATERIALIZED the planner may fold the query into one walk of the sort
+   * index that checks the search on every row it passes (a deep page read 46,000 rows to show 24)
+   * — then counted and sorted in memory. At most COUNT_CAP + 1 rows: beyond that the list walks
+   * the index instead (there are then so many matches that a walk soon finds a page's worth).
+   *
+   * Relevance only breaks ties of the sort key, and ranking a row costs about as much as reading
+   * it, so only the rows whose place depends on it are ranked. `head` has the rows by sort key
+   * (top-N, up to the page's end); the page starts in the sort key of the cursor (or of the row at
+   * the page's offset) and ends in that of head's last row: these two groups are taken whole, the
+   * rows between them as they are, and only those are ranked and ordered.
+   */
+  function matchIds(kind: PagingKind): SQL {
+    const reverse = kind === "before";
+    const keyTerms = terms.filter((t) => t.name !== "rank");
+    // featured and the sort key: the first terms, numbered as in the cursor.
+    const groupTerms = keyTerms.slice(0, 1 + SORT_KEYS[shape.sort].keys.length);
+    const bound = (which: "start" | "end") =>
+      groupTerms.map((t) => ({ expression: byName(t), value: sql`${sql.identifier(`${which}_${t.name}`)}`, direction: t.direction }));
+    const equal = (group: ReturnType<typeof bound>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
+    const offset = kind === "offset" ? sql.placeholder("offset") : sql`0`;
+    const byKey = orderOf(reverse, byName, keyTerms);
+    const columnsAs = (prefix: string, values: SQL[]) => sql.join(
+      groupTerms.map((t, i) => sql`${values[i]} as ${sql.identifier(`${prefix}_${t.name}`)}`),
+      sql`, `,
+    );
+    // The page's first group: the cursor's, or that of the row at the page's offset; its last: that of head's last row.
+    const starts =
+      kind === "offset"
+        ? columnsAs("start", groupTerms.map((t) => sql`first_row.${byName(t)}`))
+        : columnsAs("start", at(byName).slice(0, groupTerms.length).map((k) => k.value));
+    return sql`with matches as materialized (select ${sql.join(
+      keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
+      sql`, `,
+    )} from ${services} where ${matching()} limit ${countLimit}),
+      head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(at(byName).slice(0, groupTerms.length), reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
+      bounds as (select ${starts}, ${columnsAs("end", groupTerms.map((t) => sql`last_row.${byName(t)}`))}
+        from ${kind === "offset" ? sql`(select * from head order by ${byKey} offset ${offset} limit 1) as first_row` : sql`(select) as cursor_row`}
+        left join (select * from head order by ${orderOf(!reverse, byName, keyTerms)} limit 1) as last_row on true),
+      candidates as (
+        (select matches.* from matches, bounds where ${equal(bound("start"))} or ${equal(bound("end"))})
+        union all (select head.* from head, bounds where ${chainFollows(bound("start"), reverse)} and not ${equal(bound("end"))}))
+      select *, (select count(*)::int from matches) as total
+      from (select candidates.*, ${rank!.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
+      where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
+      order by ${orderOf(reverse, byName)} limit ${limit}
+      offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head, bounds where ${chainFollows(bound("start"), !reverse)})` : sql`0`}`;
+  }
+
+  // The page's ids first, then the cards of just those rows: a deep page does not join the author
+  // of every row it skips.
+  const page = (ids: SQL, kind: PagingKind, total: SQL<number | null>) =>
+    db
+      .select({
+        ...cardColumns,
+        cursor: sql<string[]>`json_build_array(${sql.join(
+          terms.map((t) => cursorText(pageIds(t.name), t.kind)),
+          sql`, `,
+        )})`,
+        total,
+      })
       .from(services)
-      .innerJoin(pageIds, eq(pageIds.id, services.id))
+      .innerJoin(sql`(${ids}) as page_ids`, sql`${pageIds("id")} = ${services.id}`)
       .leftJoin(profiles, eq(profiles.userId, services.createdBy))
-      .orderBy(...orderBy)
-      .prepare(UNNAMED),
+      .orderBy(orderOf(kind === "before", (t) => pageIds(t.name)))
+      .prepare(UNNAMED);
+  type PageStatement = ReturnType<typeof page>;
+
+  const built = new Map<string, PageStatement>();
+  const once = (key: string, build: () => PageStatement) => {
+    let statement = built.get(key);
+    if (!statement) built.set(key, (statement = build()));
+    return statement;
+  };
+  return {
+    cursorKinds: terms.map((t) => t.kind),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(counted).prepare(UNNAMED),
+    /** The page walking the sort index; `withCount` adds the count of the filter set to each row. */
+    walk: (kind: PagingKind, withCount: boolean) =>
+      once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
+    /** The page from the materialised search matches, each row with their count (search only). */
+    matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
   };
 }
 
 type ListStatements = ReturnType<typeof buildListStatements>;
+type PageRow = Awaited<ReturnType<ReturnType<ListStatements["walk"]>["execute"]>>[number];
 
 /**
- * The list statements, built once per database and shape. Building a statement with Drizzle
- * costs about as much client CPU as PostgreSQL spends running the page query (bench/README.md),
- * and the catalogue is the most requested page.
+ * The list statements, built once per database and shape (and paging kind, on first use). Building
+ * a statement with Drizzle costs about as much client CPU as PostgreSQL spends running the page
+ * query (bench/README.md), and the catalogue is the most requested page.
  */
 const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
 
@@ -182,6 +402,33 @@ function statementsFor(db: Database, shape: ListShape): ListStatements {
   let statements = byShape.get(key);
   if (!statements) byShape.set(key, (statements = buildListStatements(db, shape)));
   return statements;
+}
+
+/** PostgreSQL's estimate of the catalogue's size (pg_class.reltuples), re-read once a minute. */
+const catalogueSizes = new WeakMap<Database, { rows: number; at: number }>();
+
+async function estimatedCatalogueSize(db: Database): Promise<number> {
+  const known = catalogueSizes.get(db);
+  if (known && Date.now() - known.at < 60_000) return known.rows;
+  const [row] = await db
+    .select({ rows: sql<number>`reltuples::float8` })
+    .from(sql`pg_class`)
+    .where(sql`oid = to_regclass('services')`);
+  // -1 until the table was first analysed (PGlite never runs autovacuum): unknown.
+  const rows = Math.max(0, Number(row?.rows ?? 0));
+  catalogueSizes.set(db, { rows, at: Date.now() });
+  return rows;
+}
+
+/**
+ * Whether a search with a known number of matches finds its page sooner by walking the sort index
+ * than by materialising every match. A walk passes about (rows before the page + the page) ×
+ * catalogue size / matches rows, each a random table read plus the text match, about twice what
+ * a materialised match costs (bitmap order); materialising reads every match once. With the count
+ * unknown the search materialises: that counts it too.
+ */
+function walkIsCheaper(matches: number, rowsToRead: number, catalogueSize: number): boolean {
+  return catalogueSize > 0 && matches * matches >= 2 * rowsToRead * catalogueSize;
 }
 
 /** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
@@ -201,35 +448,95 @@ export async function listServices(
     minRating: filters.minRating > 0,
     search: search !== null,
   };
-  const params: Omit<ListParams, "limit" | "offset"> = {
+  const values = {
     category: filters.category || null,
     minPrice: filters.minPrice.toFixed(2),
     maxPrice: filters.maxPrice.toFixed(2),
     minRating: filters.minRating.toFixed(2),
     tsquery: search?.query ?? null,
     prefix: search?.prefix ?? null,
+    limit: pageSize + 1,
+    countLimit: COUNT_CAP + 1,
   };
   const statements = statementsFor(db, shape);
+  // A cursor belongs to one order: the sort, and whether relevance is part of it.
+  const cursorTag = `${filters.sort}${search ? "+q" : ""}`;
+
+  // A cursor that is not one of this list's (another sort's, edited, cut) shows the first page.
+  let position: Position = { kind: "offset", page: filters.page };
+  const token = filters.after || filters.before;
+  if (token) {
+    const cursor = filters.page > 1 ? decodeCursor(token, cursorTag, statements.cursorKinds) : null;
+    position = cursor ? { kind: filters.after ? "after" : "before", page: filters.page, cursor } : { kind: "offset", page: 1 };
+  }
+
+  const run = (statement: ReturnType<ListStatements["walk"]>, at: Position) => {
+    const params: ListParams = { ...values, offset: at.kind === "offset" ? (at.page - 1) * pageSize : 0 };
+    if (at.kind !== "offset") at.cursor.forEach((value, i) => (params[`cursor${i}`] = value));
+    return statement.execute(params);
+  };
+  const countAll = async () => (await statements.count.execute(values))[0]?.n ?? 0;
+
+  /** The page's rows (one more than a page) and the count of the filter set (`known`: from the cache). */
+  async function pageAt(at: Position, known: number | undefined): Promise<{ rows: PageRow[]; counted: number }> {
+    if (known === 0) return { rows: [], counted: 0 };
+    if (shape.search && known === undefined) {
+      // Counting the matches reads them all anyway: the page comes from the same rows.
+      const rows = await run(statements.matches(at.kind), at);
+      const counted = rows[0]?.total ?? (await countAll());
+      // Past the cap the materialised matches were cut short: they are not the whole list.
+      return { rows: counted > COUNT_CAP ? await run(statements.walk(at.kind, false), at) : rows, counted };
+    }
+    if (shape.search && known !== undefined && known <= COUNT_CAP) {
+      const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
+      if (!walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
+    }
+    const rows = await run(statements.walk(at.kind, known === undefined), at);
+    return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
+  }
 
   // The count depends on the filters only, not on the sort or the page.
   const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, search]);
-  let counted = counts?.get(countKey);
-  if (counted === undefined) {
-    const [totalRow] = await statements.count.execute({ ...params, limit: COUNT_CAP + 1, offset: 0 } satisfies ListParams);
-    counted = Number(totalRow?.n ?? 0);
-    counts?.set(countKey, counted);
-  }
+  const cached = counts?.get(countKey);
+  const first = await pageAt(position, cached);
+  const counted = first.counted;
+  let rows = first.rows;
+  if (cached === undefined) counts?.set(countKey, counted);
   const totalCapped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  // Past the counted pages of a capped count the list goes on: the page exists while rows do.
-  const page = totalCapped ? filters.page : Math.min(filters.page, pageCount);
-  // One row more than a page tells whether there is a next one.
-  const rows = await statements.page.execute({ ...params, limit: pageSize + 1, offset: (page - 1) * pageSize } satisfies ListParams);
-  // A next page exists when rows remain — within the counted pages (a count cached before rows were
-  // added must not offer a page the clamp above would turn back into this one) and page numbers.
-  const hasNext = rows.length > pageSize && (totalCapped || page < pageCount) && page < MAX_PAGE;
-  return { items: rows.slice(0, pageSize).map(toCard), total, totalCapped, page, pageCount, hasNext, pageSize };
+  if (!totalCapped && ((position.kind === "offset" && position.page > pageCount) || (position.kind === "after" && rows.length === 0 && counted > 0))) {
+    // A page number past the counted pages shows the last page, and so does a cursor that nothing
+    // follows any more (past the cap, the page exists while rows do).
+    position = { kind: "offset", page: pageCount };
+    ({ rows } = await pageAt(position, counted));
+  } else if (position.kind === "before" && rows.length <= pageSize) {
+    // Nothing before these rows (rows were removed or moved since the link was made): the first page.
+    position = { kind: "offset", page: 1 };
+    ({ rows } = await pageAt(position, counted));
+  }
+
+  const items = rows.slice(0, pageSize);
+  if (position.kind === "before") items.reverse();
+  // A cursor's page number comes from the link; one past the counted pages is not shown.
+  const page = position.kind !== "offset" && !totalCapped ? Math.min(position.page, pageCount) : position.page;
+  // A next page exists when rows remain (reading backwards: the cursor's row) — within the counted
+  // pages (a count cached before rows were added must not offer a page the clamp above would turn
+  // back into this one) and page numbers.
+  const more = position.kind === "before" || rows.length > pageSize;
+  const hasNext = more && items.length > 0 && (totalCapped || page < pageCount) && page < MAX_PAGE;
+  const cursorOf = (row: PageRow) => encodeCursor(cursorTag, row.cursor.map(String));
+  return {
+    items: items.map(toCard),
+    total,
+    totalCapped,
+    page,
+    pageCount,
+    hasNext,
+    pageSize,
+    nextCursor: hasNext ? cursorOf(items[items.length - 1]!) : null,
+    prevCursor: page > 1 && items.length > 0 ? cursorOf(items[0]!) : null,
+  };
 }
 
 export interface ServiceDetail extends Omit<ServiceCard, "excerpt"> {

@@ -18,6 +18,18 @@ export interface ServiceFilters {
   minRating: number;
   sort: ServiceSort;
   page: number;
+  /**
+   * The list continues right after (or before) the row of this cursor (catalogue.server.ts): the
+   * "Weiter" and "Zurück" links of a page carry one, with `page` as the number shown. Empty when
+   * the page is found by its number.
+   */
+  after: string;
+  before: string;
+}
+
+/** Whether a URL value can be a cursor (base64url, bounded); the server checks what it says. */
+export function isCursorToken(token: string): boolean {
+  return token.length > 0 && token.length <= 400 && /^[A-Za-z0-9_-]+$/.test(token);
 }
 
 /** A slider value from the URL: on the slider's steps and within its range, else the fallback. */
@@ -40,8 +52,15 @@ export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
     minRating: sliderValue(params.get("minRating"), RATING_SLIDER, RATING_SLIDER.min),
     sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as ServiceSort) : "newest",
     page: pageNumber(params.get("page")),
+    after: params.get("after") ?? "",
+    before: params.get("before") ?? "",
   };
   if (filters.minPrice > filters.maxPrice) [filters.minPrice, filters.maxPrice] = [filters.maxPrice, filters.minPrice];
+  // A cursor belongs to a page after the first, in one direction; anything else is the first page.
+  if (filters.after || filters.before) {
+    const token = filters.after || filters.before;
+    if ((filters.after && filters.before) || !isCursorToken(token) || filters.page < 2) Object.assign(filters, { page: 1, after: "", before: "" });
+  }
   return filters;
 }
 
@@ -58,7 +77,26 @@ export function filtersToSearch(f: Partial<ServiceFilters>): string {
   if (f.maxPrice !== undefined && f.maxPrice < PRICE_SLIDER.max) params.set("maxPrice", String(f.maxPrice));
   if (f.minRating) params.set("minRating", String(f.minRating));
   if (f.sort && f.sort !== "newest") params.set("sort", f.sort);
-  if (f.page && f.page > 1) params.set("page", String(f.page));
+  if (f.page && f.page > 1) {
+    params.set("page", String(f.page));
+    if (f.after) params.set("after", f.after);
+    else if (f.before) params.set("before", f.before);
+  }
   const query = params.toString();
   return query ? `?${query}` : "";
+}
+
+/**
+ * The URL queries of the pages around a list page: by the list's cursors where it gave them (an
+ * index range scan however deep the page), by number otherwise; page 1 is always the plain URL.
+ */
+export function neighbourPages(
+  filters: ServiceFilters,
+  list: { page: number; prevCursor: string | null; nextCursor: string | null },
+): { previous: string; next: string } {
+  const at = (page: number, cursor: { after?: string; before?: string }) => filtersToSearch({ ...filters, after: "", before: "", ...cursor, page });
+  return {
+    previous: at(list.page - 1, list.prevCursor ? { before: list.prevCursor } : {}),
+    next: at(list.page + 1, list.nextCursor ? { after: list.nextCursor } : {}),
+  };
 }
