@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { iconSprite } from "./scripts/vite-icon-sprite";
 
 const reactRouterDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -16,7 +17,7 @@ export default defineConfig(({ command }) => {
     // the React Router build; the plain-JS host in server/index.js loads it.
     // (Vite's environment API, React Router's v8 build: the server is the "ssr" environment.)
     environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node20" } } },
-    plugins: [tailwindcss(), reactRouter()],
+    plugins: [tailwindcss(), reactRouter(), iconSprite()],
     resolve: {
       alias: [
         { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
+import { AlertCircle, CheckCircle2, MailCheck } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, ShoppingBag, Star, UserRound, Wallet } from "lucide-react";
+import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, ShoppingBag, Star, UserRound, Wallet } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { ArrowRight, BarChart3, MessagesSquare, ShieldCheck, TrendingUp } from "lucide-react";
+import { ArrowRight, BarChart3, MessagesSquare, ShieldCheck, TrendingUp } from "~/components/ui/icons";
 import { Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

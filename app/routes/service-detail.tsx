@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardCheck, Eye, MessageCircle, Pencil } from "lucide-react";
+import { ArrowLeft, ClipboardCheck, Eye, MessageCircle, Pencil } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { ScreenTexts } from "~/lib/responses.server";

@@ -1,4 +1,4 @@
-import { Cookie } from "lucide-react";
+import { Cookie } from "~/components/ui/icons";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Home, RotateCcw } from "lucide-react";
+import { ArrowLeft, Home, RotateCcw } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";

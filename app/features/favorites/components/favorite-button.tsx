@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Bell, CheckCheck } from "lucide-react";
+import { Bell, CheckCheck } from "~/components/ui/icons";
 import { Popover } from "radix-ui";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { CheckCircle2, Info } from "lucide-react";
+import { CheckCircle2, Info } from "~/components/ui/icons";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Download, FileText, MessageCircle } from "lucide-react";
+import { Download, FileText, MessageCircle } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";

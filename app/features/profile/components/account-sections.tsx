@@ -1,4 +1,4 @@
-import { Download, Loader2, ShieldCheck, Trash2, TriangleAlert } from "lucide-react";
+import { Download, Loader2, ShieldCheck, Trash2, TriangleAlert } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Camera, Loader2 } from "lucide-react";
+import { Camera, Loader2 } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";

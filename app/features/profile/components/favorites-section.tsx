@@ -1,4 +1,4 @@
-import { Eye, Heart, HeartOff } from "lucide-react";
+import { Eye, Heart, HeartOff } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";

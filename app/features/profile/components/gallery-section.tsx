@@ -1,4 +1,4 @@
-import { ImagePlus, ImageOff, X } from "lucide-react";
+import { ImagePlus, ImageOff, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";

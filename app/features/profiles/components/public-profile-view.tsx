@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "lucide-react";
+import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { BadgeCheck, MessageSquareReply } from "lucide-react";
+import { BadgeCheck, MessageSquareReply } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";

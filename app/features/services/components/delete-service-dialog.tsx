@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import {

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { de } from "~/i18n/de";
 

@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { Eye } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";

@@ -1,4 +1,4 @@
-import { Mail, UserRound } from "lucide-react";
+import { Mail, UserRound } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
