@@ -9,7 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast, Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieNotice } from "./components/layout/cookie-notice";

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { ScreenTexts } from "~/lib/responses.server";
 import { ServerErrorPage } from "~/components/layout/error-pages";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Heart } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
