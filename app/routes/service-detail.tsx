@@ -21,7 +21,7 @@ import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { setFlashToast } from "~/lib/flash.server";
 import { displayName, formatDate, formatPrice } from "~/lib/format";

@@ -7,7 +7,7 @@ import { ServiceCard, ServiceCardSkeleton } from "~/features/services/components
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { catalogCounts, listServices } from "~/features/services/catalogue.server";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { database } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";

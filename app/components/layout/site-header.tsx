@@ -6,7 +6,7 @@ import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
 import { ThemeToggle } from "./theme-toggle";

@@ -4,7 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { keepThemeInBrowser } from "~/features/preferences/theme-cookie";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /**
  * Switches between the light (default) and dark theme. The choice is a

@@ -1,6 +1,6 @@
 import { Bell } from "~/components/ui/icons";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /** The bell that opens the notifications, with the unread count. */
 export function NotificationsButton({ unread, ...props }: ButtonProps & { unread: number }) {

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Stars } from "~/components/ui/stars";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { reviewsOrdersDe } from "~/i18n/reviews-orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";

@@ -5,7 +5,7 @@ import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { displayName, formatDate } from "~/lib/format";
 
 interface AuthorProfile {

@@ -1,6 +1,6 @@
 import { Trash2 } from "~/components/ui/icons";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /** The delete button that opens the confirmation (./delete-service-dialog). */
 export function DeleteServiceButton({ compactLabel = false, ...props }: ButtonProps & { compactLabel?: boolean }) {

@@ -8,7 +8,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/dialog";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import type { DeleteServiceDialogProps } from "./delete-service-dialog";
 import { DeleteServiceButton } from "./delete-service-button";
 
