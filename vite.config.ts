@@ -24,7 +24,8 @@ type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo
 const clientOutput = {
   manualChunks(id: string, graph: ModuleGraph) {
     if (FRAMEWORK.test(id)) return "framework";
-    shell ??= shellModules(graph);
+    let shell = shells.get(graph.getModuleInfo);
+    if (!shell) shells.set(graph.getModuleInfo, (shell = shellModules(graph)));
     return shell.has(id) ? "shell" : undefined;
   },
   entryFileNames: ({ moduleIds }: { moduleIds: string[] }) => {
@@ -34,7 +35,8 @@ const clientOutput = {
     return `assets/[name]${suffix}-[hash].js`;
   },
 };
-let shell: Set<string> | undefined;
+/** The shell's modules, worked out once per build (Rollup passes the same module graph functions). */
+const shells = new WeakMap<ModuleGraph["getModuleInfo"], Set<string>>();
 
 function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph) {
   const ids = [...getModuleIds()];
