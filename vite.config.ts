@@ -2,8 +2,68 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { iconSprite } from "./scripts/vite-icon-sprite";
 
 const reactRouterDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/** The packages every page runs: one long-cached file. */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
+/** Small shared modules (UI primitives, helpers) that go with the shell when all they import is light too. */
+const SHARED = /\/app\/(components\/ui|lib)\/[^?]*$|\/node_modules\/(clsx|tailwind-merge|class-variance-authority)\//;
+
+type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+
+/**
+ * The browser build's files: fewer, larger chunks (each file of a first visit is a request, and
+ * small files compress badly). Every page loads React and React Router ("framework") and the
+ * shell: what the root route imports statically, with the small UI primitives and helpers the
+ * pages share. The rest is split by Rollup per route as before; what only dynamic imports reach
+ * (dialogs, popovers, sonner) stays out of both. Setting the output replaces React Router's, so
+ * its names for route modules are kept here.
+ */
+const clientOutput = {
+  manualChunks(id: string, graph: ModuleGraph) {
+    if (FRAMEWORK.test(id)) return "framework";
+    let shell = shells.get(graph.getModuleInfo);
+    if (!shell) shells.set(graph.getModuleInfo, (shell = shellModules(graph)));
+    return shell.has(id) ? "shell" : undefined;
+  },
+  entryFileNames: ({ moduleIds }: { moduleIds: string[] }) => {
+    // React Router's route chunks (v8_splitRouteModules) carry their export's name, as its default names do.
+    const chunk = moduleIds.map((id) => /\?route-chunk=(clientAction|clientLoader|clientMiddleware|HydrateFallback)(?:&|$)/.exec(id)?.[1]).find(Boolean);
+    const suffix = chunk ? `-${chunk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : "";
+    return `assets/[name]${suffix}-[hash].js`;
+  },
+};
+/** The shell's modules, worked out once per build (Rollup passes the same module graph functions). */
+const shells = new WeakMap<ModuleGraph["getModuleInfo"], Set<string>>();
+
+function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph) {
+  const ids = [...getModuleIds()];
+  const imports = (id: string) => getModuleInfo(id)?.importedIds ?? [];
+  // Everything the root route imports statically, directly or not.
+  const modules = new Set<string>();
+  const queue = ids.filter((id) => id.split("?")[0]!.endsWith("/app/root.tsx"));
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (modules.has(id) || FRAMEWORK.test(id)) continue;
+    modules.add(id);
+    queue.push(...imports(id));
+  }
+  // Shared helpers whose imports all are framework, shell or light shared modules themselves.
+  const light = new Map<string, boolean>();
+  const isLight = (id: string): boolean => {
+    if (FRAMEWORK.test(id) || modules.has(id)) return true;
+    if (!SHARED.test(id)) return false;
+    if (!light.has(id)) {
+      light.set(id, true); // an import cycle does not make a module heavy
+      light.set(id, imports(id).every(isLight));
+    }
+    return light.get(id)!;
+  };
+  for (const id of ids) if (SHARED.test(id) && isLight(id)) modules.add(id);
+  return modules;
+}
 
 export default defineConfig(({ command }) => {
   // React Router's package exports always resolve to its development build (dev warnings on: extra
@@ -15,8 +75,11 @@ export default defineConfig(({ command }) => {
     // The server bundle's entry is the Express app (server/app.ts), which imports
     // the React Router build; the plain-JS host in server/index.js loads it.
     // (Vite's environment API, React Router's v8 build: the server is the "ssr" environment.)
-    environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node20" } } },
-    plugins: [tailwindcss(), reactRouter()],
+    environments: {
+      ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node20" } },
+      client: { build: { rollupOptions: { output: clientOutput } } },
+    },
+    plugins: [tailwindcss(), reactRouter(), iconSprite()],
     resolve: {
       alias: [
         { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

@@ -9,7 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast, Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieNotice } from "./components/layout/cookie-notice";
@@ -22,7 +22,7 @@ import { countUnreadNotifications } from "./features/notifications/notifications
 import { useLiveCounts } from "./features/notifications/use-live-counts";
 import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
-import { de, pageMeta, pageTitle } from "./i18n/de";
+import { publicDe as de, pageMeta, pageTitle } from "./i18n/public.de";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { database, requestMiddleware, session as requestSession } from "./lib/request-context.server";

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build", "server", "index.js");
-const sources = ["app", "server", "drizzle", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "drizzle", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/vite-icon-sprite.ts"];
 
 function newestMtime(target) {
   let stat;

@@ -3,7 +3,7 @@ import { ordersPublicDe } from "./orders-public.de";
 
 /** Texts of orders, invoices and billing details (German only: the spec has no such screens). */
 export const ordersDe = {
-  nav: "Aufträge",
+  nav: ordersPublicDe.nav,
   title: "Aufträge",
   metaDescription: "Ihre Aufträge als Auftraggeber und als Anbieter.",
   tabs: { buying: "Meine Aufträge", selling: "Eingehende Aufträge" },

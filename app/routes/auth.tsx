@@ -1,7 +1,7 @@
-import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
+import { AlertCircle, CheckCircle2, MailCheck } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

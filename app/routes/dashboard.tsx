@@ -1,7 +1,7 @@
-import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, ShoppingBag, Star, UserRound, Wallet } from "lucide-react";
+import { BarChart3, Eye, LayoutGrid, MessageCircle, Pencil, Plus, ShoppingBag, Star, UserRound, Wallet } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

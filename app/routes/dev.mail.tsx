@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { requireDevOutbox } from "~/features/auth/dev-mail.server";

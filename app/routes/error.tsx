@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ServerErrorPage } from "~/components/layout/error-pages";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 
 // The spec's /error route: the 500 page, with a 500 status.
 export function loader() {

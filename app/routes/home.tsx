@@ -1,9 +1,9 @@
-import { ArrowRight, BarChart3, MessagesSquare, ShieldCheck, TrendingUp } from "lucide-react";
+import { ArrowRight, BarChart3, MessagesSquare, ShieldCheck, TrendingUp } from "~/components/ui/icons";
 import { Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import type { loader as rootLoader } from "~/root";
 
 const featureIcons = {

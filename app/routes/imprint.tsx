@@ -1,5 +1,5 @@
 import { LegalPage } from "~/features/legal/legal-page";
-import { pageMeta } from "~/i18n/de";
+import { pageMeta } from "~/i18n/public.de";
 import { imprint } from "~/i18n/legal.de";
 
 export function meta() {

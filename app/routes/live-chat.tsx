@@ -1,4 +1,4 @@
-import { LogIn } from "lucide-react";
+import { LogIn } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ChatScreen } from "~/features/messaging/components/chat-screen";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/layout/error-pages";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 
 // Any unknown path renders the 404 page with a real 404 status.
 export function loader() {

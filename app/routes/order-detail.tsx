@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { data, Link, useRevalidator } from "react-router";
 import { OrderActions } from "~/features/orders/components/order-actions";
 import { OrderAmounts, OrderFacts, OrderInvoice, OrderTimeline } from "~/features/orders/components/order-view";

@@ -1,4 +1,4 @@
-import { UserX } from "lucide-react";
+import { UserX } from "~/components/ui/icons";
 import { Suspense } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/components/profile-not-found";
 import { PublicProfileView } from "~/features/profiles/components/public-profile-view";
 import { loadPublicProfilePage } from "~/features/profiles/public-profile-page.server";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { displayName } from "~/lib/format";
 import type { Route } from "./+types/public-profile";
 

@@ -1,4 +1,4 @@
-import { PackageSearch } from "lucide-react";
+import { PackageSearch } from "~/components/ui/icons";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -8,7 +8,7 @@ import { ServiceGrid } from "~/features/services/components/service-grid";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
 import { filtersToSearch, hasActiveFilters, neighbourPages, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { sharedServiceList } from "~/features/services/shared-list.server";
-import { de, pageMeta } from "~/i18n/de";
+import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { database } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";

@@ -1,4 +1,4 @@
-import { LifeBuoy } from "lucide-react";
+import { LifeBuoy } from "~/components/ui/icons";
 import { data } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";

@@ -1,7 +1,7 @@
-import { Cookie } from "lucide-react";
+import { Cookie } from "~/components/ui/icons";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /** Shown at the bottom until the visitor chooses; the choice is kept 365 days in the cookieConsent cookie. */
 export function CookieNotice() {

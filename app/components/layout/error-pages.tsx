@@ -1,7 +1,7 @@
-import { ArrowLeft, Home, RotateCcw } from "lucide-react";
+import { ArrowLeft, Home, RotateCcw } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { StatusPage } from "./status-page";
 
 export function NotFoundPage() {

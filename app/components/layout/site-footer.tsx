@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /** Reopens the cookie notice (the privacy page promises the choice can be changed there). */
 function CookieSettingsButton() {

@@ -1,14 +1,14 @@
-import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "lucide-react";
+import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
-import { ordersDe } from "~/i18n/orders.de";
-import { de } from "~/i18n/de";
+import { ordersPublicDe } from "~/i18n/orders-public.de";
+import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
-import { NotificationsPopover } from "~/features/notifications/components/notifications-popover";
+import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
 import { ThemeToggle } from "./theme-toggle";
 
 interface NavItem {
@@ -30,7 +30,7 @@ function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
     ...open,
     { to: "/create-service", label: de.nav.createService, icon: PlusCircle },
     { to: "/chats", label: de.nav.chats, badge: newMessages, icon: MessageCircle },
-    { to: "/orders", label: ordersDe.nav, icon: ClipboardList },
+    { to: "/orders", label: ordersPublicDe.nav, icon: ClipboardList },
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
   ];
@@ -129,7 +129,7 @@ export function SiteHeader({
         </nav>
 
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
-          {user && <NotificationsPopover unread={unreadNotifications} />}
+          {user && <NotificationsMenu unread={unreadNotifications} />}
           <ThemeToggle theme={theme} />
           <div className="hidden md:block">{authControl(true)}</div>
           <Button

@@ -1,10 +1,10 @@
-import { Moon, Sun } from "lucide-react";
+import { Moon, Sun } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { keepThemeInBrowser } from "~/features/preferences/theme-cookie";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /**
  * Switches between the light (default) and dark theme. The choice is a

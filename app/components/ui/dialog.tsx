@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/class-names";

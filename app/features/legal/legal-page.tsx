@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import type { LegalDocument } from "~/i18n/legal.de";
 
 function sectionId(index: number) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { requestCountsRefresh } from "~/features/notifications/use-live-counts";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import type { ChatErrorText } from "./error-texts";

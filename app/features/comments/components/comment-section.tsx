@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";

@@ -1,9 +1,9 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { cn } from "~/lib/class-names";
 import type { action as serviceAction } from "~/routes/service-detail";

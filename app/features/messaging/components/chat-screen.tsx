@@ -1,4 +1,4 @@
-import { ArrowLeft, MessagesSquare, Search } from "lucide-react";
+import { ArrowLeft, MessagesSquare, Search } from "~/components/ui/icons";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";

@@ -1,6 +1,6 @@
-import { Loader2, Paperclip, Send, X } from "lucide-react";
+import { Loader2, Paperclip, Send, X } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatFileSize } from "~/lib/format";

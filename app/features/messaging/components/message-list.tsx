@@ -1,4 +1,4 @@
-import { Check, CheckCheck, ExternalLink, FileText, Loader2 } from "lucide-react";
+import { Check, CheckCheck, ExternalLink, FileText, Loader2 } from "~/components/ui/icons";
 import { useLayoutEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";

@@ -1,4 +1,4 @@
-import { Bell, CheckCheck } from "lucide-react";
+import { CheckCheck } from "~/components/ui/icons";
 import { Popover } from "radix-ui";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { formatChatStamp } from "~/lib/format";
 import { cn } from "~/lib/class-names";
 import type { NotificationView } from "../notifications.server";
 import { requestCountsRefresh } from "../use-live-counts";
+import { NotificationsButton } from "./notifications-button";
 
 async function post(fields: Record<string, string>): Promise<{ link?: string | null } | null> {
   const response = await fetch("/api/notifications", { method: "POST", body: new URLSearchParams(fields) });
@@ -16,7 +17,7 @@ async function post(fields: Record<string, string>): Promise<{ link?: string | n
 }
 
 /**
- * The shell's notifications (spec section 2): the latest 50, unread ones marked; clicking one
+ * The shell's notifications (spec section 2), loaded by ./notifications-menu: the latest 50, unread ones marked; clicking one
  * marks it read and opens what it is about; Mark all read.
  */
 export function NotificationsPopover({ unread }: { unread: number }) {
@@ -67,17 +68,7 @@ export function NotificationsPopover({ unread }: { unread: number }) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <Button type="button" variant="ghost" size="icon" className="relative">
-          <Bell aria-hidden="true" />
-          <span className="sr-only">{de.notifications.open}</span>
-          {unread > 0 && (
-            <span className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white">
-              <span className="sr-only">, </span>
-              {unread > 99 ? "99+" : unread}
-              <span className="sr-only"> {de.notifications.unreadSuffix}</span>
-            </span>
-          )}
-        </Button>
+        <NotificationsButton unread={unread} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -1,7 +1,7 @@
-import { CheckCircle2, Info } from "lucide-react";
+import { CheckCircle2, Info } from "~/components/ui/icons";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ordersDe as t } from "~/i18n/orders.de";

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { OpenCounts, OpenStatus, SellerFigures } from "~/features/orders/revenue.server";
 import { OPEN_ORDER_STATUSES } from "~/features/orders/limits";

@@ -1,7 +1,7 @@
-import { Download, FileText, MessageCircle } from "lucide-react";
+import { Download, FileText, MessageCircle } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { ordersDe as t } from "~/i18n/orders.de";
 import { outcomeOf } from "~/lib/action-outcome";

@@ -1,7 +1,7 @@
-import { Download, Loader2, ShieldCheck, Trash2, TriangleAlert } from "lucide-react";
+import { Download, Loader2, ShieldCheck, Trash2, TriangleAlert } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/dialog";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

@@ -1,7 +1,7 @@
-import { Camera, Loader2 } from "lucide-react";
+import { Camera, Loader2 } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";

@@ -1,7 +1,7 @@
-import { Eye, Heart, HeartOff } from "lucide-react";
+import { Eye, Heart, HeartOff } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";

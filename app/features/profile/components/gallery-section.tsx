@@ -1,7 +1,7 @@
-import { ImagePlus, ImageOff, X } from "lucide-react";
+import { ImagePlus, ImageOff, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";

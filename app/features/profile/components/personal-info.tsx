@@ -1,7 +1,7 @@
-import { BadgeCheck, CalendarDays, ExternalLink, Eye, Pencil, ShieldCheck, UserRound } from "lucide-react";
+import { BadgeCheck, CalendarDays, ExternalLink, Eye, Pencil, ShieldCheck, UserRound } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 export function ProfileNotFound() {
   return (

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "lucide-react";
+import { BadgeCheck, CalendarDays, Eye, ImageOff, MessageCircle, PackageOpen, ShieldCheck } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { RatingLine } from "~/features/services/components/service-card";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
 

@@ -1,7 +1,7 @@
-import { BadgeCheck, MessageSquareReply } from "lucide-react";
+import { BadgeCheck, MessageSquareReply } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";

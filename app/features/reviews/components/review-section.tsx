@@ -1,12 +1,12 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Stars } from "~/components/ui/stars";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { reviewsOrdersDe } from "~/i18n/reviews-orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";

@@ -1,101 +1,14 @@
-import { BadgeCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
-import { Avatar } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { de } from "~/i18n/de";
-import { displayName, formatDate } from "~/lib/format";
+import { lazy, Suspense, type ComponentProps } from "react";
 
-interface AuthorProfile {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  username: string | null;
-  avatarUrl: string | null;
-  bio: string | null;
-  isPremium: boolean;
-  createdAt: string;
-}
+// The dialog (Radix with its focus trap and scroll lock) loads with the first click on an author:
+// the catalogue's cards do not need it to show.
+const AuthorProfileDialog = lazy(() => import("./author-profile-dialog").then((module) => ({ default: module.AuthorProfileDialog })));
 
-type State = { status: "loading" } | { status: "loaded"; profile: AuthorProfile } | { status: "not-found" } | { status: "error" };
-
-/** The author's public profile in a dialog, loaded when it opens. */
-export function AuthorDialog({
-  userId,
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  userId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The button that opened the dialog (it has no Radix trigger): focus goes back to it on close. */
-  returnFocusTo?: HTMLElement | null;
-}) {
-  const [state, setState] = useState<State>({ status: "loading" });
-  const loadedFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!open || loadedFor.current === userId) return;
-    loadedFor.current = userId;
-    let cancelled = false;
-    fetch(`/api/profiles/${encodeURIComponent(userId)}`, { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        if (cancelled) return;
-        if (response.status === 404) return setState({ status: "not-found" });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setState({ status: "loaded", profile: (await response.json()) as AuthorProfile });
-      })
-      .catch(() => {
-        if (cancelled) return;
-        loadedFor.current = null;
-        setState({ status: "error" });
-        toast.error(de.services.authorDialog.loadError, { description: de.services.authorDialog.loadErrorText });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [open, userId]);
-
+/** The author's public profile in a dialog; mount it when it opens. */
+export function AuthorDialog(props: ComponentProps<typeof AuthorProfileDialog>) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={de.services.authorDialog.close}
-        aria-describedby={undefined}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocusTo?.isConnected) return;
-          event.preventDefault();
-          returnFocusTo.focus();
-        }}
-      >
-        <DialogTitle>{de.services.authorDialog.title}</DialogTitle>
-        {state.status === "loading" && <p className="text-sm text-muted-foreground">{de.services.authorDialog.loading}</p>}
-        {state.status === "not-found" && <p className="text-sm">{de.services.authorDialog.notFound}</p>}
-        {state.status === "error" && <p className="text-sm text-destructive">{de.services.authorDialog.loadErrorText}</p>}
-        {state.status === "loaded" && (
-          <div className="grid gap-4">
-            <div className="flex items-center gap-4">
-              <Avatar src={state.profile.avatarUrl} firstName={state.profile.firstName} lastName={state.profile.lastName} className="size-16 text-xl" />
-              <div className="min-w-0">
-                <p className="flex items-center gap-1.5 text-lg font-semibold">
-                  {displayName(state.profile.firstName, state.profile.lastName)}
-                  {state.profile.isPremium && <BadgeCheck className="size-5 text-amber-500" aria-label="Premium" />}
-                </p>
-                {state.profile.username && <p className="text-sm text-muted-foreground">@{state.profile.username}</p>}
-                <p className="text-sm text-muted-foreground">{de.services.detail.memberSince(formatDate(state.profile.createdAt, "monthYear"))}</p>
-              </div>
-            </div>
-            {state.profile.bio && <DialogDescription className="whitespace-pre-line text-foreground">{state.profile.bio}</DialogDescription>}
-            <Button asChild>
-              <Link to={state.profile.username ? `/u/${state.profile.username}` : `/public-profile/${state.profile.userId}`}>
-                {de.services.authorDialog.toProfile}
-              </Link>
-            </Button>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AuthorProfileDialog {...props} />
+    </Suspense>
   );
 }

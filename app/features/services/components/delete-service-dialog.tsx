@@ -1,54 +1,25 @@
-import { Trash2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { Button, type ButtonProps } from "~/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/dialog";
-import { de } from "~/i18n/de";
+import { lazy, Suspense } from "react";
+import type { ButtonProps } from "~/components/ui/button";
+import { DeleteServiceButton } from "./delete-service-button";
 
-/** A delete button that asks first; confirming posts the given fields to the current route. */
-export function DeleteServiceDialog({
-  fields,
-  label,
-  triggerProps,
-  compactLabel = false,
-}: {
+export interface DeleteServiceDialogProps {
   fields: Record<string, string>;
   /** Accessible name of the trigger (e.g. "Löschen: Titel"). */
   label?: string;
   triggerProps?: ButtonProps;
   /** Hide the trigger's text on small screens. */
   compactLabel?: boolean;
-}) {
-  const busy = useNavigation().state === "submitting";
+}
+
+// The confirmation (Radix's alert dialog) loads only where an owner sees the button; until then
+// (a client-side navigation) the same button shows.
+const DeleteServiceConfirm = lazy(() => import("./delete-service-confirm").then((module) => ({ default: module.DeleteServiceConfirm })));
+
+/** A delete button that asks first; confirming posts the given fields to the current route. */
+export function DeleteServiceDialog(props: DeleteServiceDialogProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive" aria-label={label} {...triggerProps}>
-          <Trash2 aria-hidden="true" />
-          <span className={compactLabel ? "hidden sm:inline" : undefined}>{de.services.detail.delete}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
-          <Form method="post">
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <Button type="submit" variant="destructive" className="w-full" disabled={busy}>
-              {de.services.detail.deleteConfirm}
-            </Button>
-          </Form>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={<DeleteServiceButton aria-label={props.label} compactLabel={props.compactLabel} {...props.triggerProps} />}>
+      <DeleteServiceConfirm {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 
 /** The visible 'Hervorgehoben' label of featured services. */
 export function FeaturedBadge() {

@@ -1,10 +1,10 @@
-import { Eye } from "lucide-react";
+import { Eye } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";

@@ -1,10 +1,10 @@
-import { Search, SlidersHorizontal, X } from "lucide-react";
+import { Search, SlidersHorizontal, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { de } from "~/i18n/de";
+import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";

@@ -1,7 +1,7 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";

@@ -1,7 +1,7 @@
-import { Mail, UserRound } from "lucide-react";
+import { Mail, UserRound } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";

@@ -1,0 +1,68 @@
+import type * as React from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type * as SonnerModule from "sonner";
+import type { ExternalToast, toast as sonnerToast, ToasterProps } from "sonner";
+
+/**
+ * sonner's toasts, loaded on the first toast: most pages show none, and sonner (with its styles)
+ * is a good part of a public page's JavaScript. `toast`, `toast.success`, `toast.error` and
+ * `toast.dismiss` work as sonner's do; a toast's id is returned at once (sonner takes it as given).
+ */
+type Sonner = typeof SonnerModule;
+type Title = Parameters<typeof sonnerToast>[0];
+
+let sonner: Promise<Sonner> | null = null;
+const listeners = new Set<() => void>();
+
+function loadSonner() {
+  if (!sonner) {
+    sonner = import("sonner");
+    // The Toaster mounts now; toasts created before it subscribes are shown when it does.
+    for (const listener of listeners) listener();
+  }
+  return sonner;
+}
+
+let lastId = 0;
+function show(kind: "message" | "success" | "error", title: Title, options?: ExternalToast) {
+  const id = options?.id ?? `toast-${++lastId}`;
+  loadSonner().then(
+    ({ toast }) => (kind === "message" ? toast : toast[kind])(title, { ...options, id }),
+    (error: unknown) => console.warn("Loading the toasts failed:", error),
+  );
+  return id;
+}
+
+export const toast = Object.assign((title: Title, options?: ExternalToast) => show("message", title, options), {
+  success: (title: Title, options?: ExternalToast) => show("success", title, options),
+  error: (title: Title, options?: ExternalToast) => show("error", title, options),
+  dismiss: (id?: string | number) => {
+    // Nothing is shown before sonner has been asked for.
+    void sonner?.then(({ toast }) => toast.dismiss(id));
+  },
+});
+
+// A failed load (logged by the toast that asked) leaves the page without toasts, not broken.
+const NoToaster = (_props: ToasterProps) => null;
+const SonnerToaster = lazy<React.ComponentType<ToasterProps>>(() =>
+  loadSonner().then(
+    (module) => ({ default: module.Toaster }),
+    () => ({ default: NoToaster }),
+  ),
+);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** sonner's Toaster, mounted with the first toast. */
+export function Toaster(props: ToasterProps) {
+  const wanted = useSyncExternalStore(subscribe, () => sonner !== null, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster {...props} />
+    </Suspense>
+  );
+}
