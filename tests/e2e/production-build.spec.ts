@@ -41,7 +41,8 @@ describe("production builds", () => {
     expect(bundle.includes(REACT_ROUTER_DEV)).toBe(false);
     expect(bundle).not.toMatch(/from\s*"(@react-router\/[a-z]+|react-router)(\/[a-z-]+)?"/);
     // React itself is loaded from node_modules and picks its production build from NODE_ENV, which
-    // the host sets before it loads the bundle.
-    expect(fs.readFileSync(path.join(root, "server", "index.js"), "utf8")).toMatch(/process\.env\.NODE_ENV \?\?= development \? "development" : "production";[\s\S]*await import\(path\.join\(root, "build", "server", "index\.js"\)\)/);
+    // the entry sets before the host (server/serve.js, in every worker) loads the bundle.
+    expect(fs.readFileSync(path.join(root, "server", "index.js"), "utf8")).toMatch(/process\.env\.NODE_ENV \?\?= development \? "development" : "production";[\s\S]*await import\("\.\/serve\.js"\)/);
+    expect(fs.readFileSync(path.join(root, "server", "serve.js"), "utf8")).toMatch(/await import\(path\.join\(root, "build", "server", "index\.js"\)\)/);
   });
 });
