@@ -252,6 +252,11 @@ async function main() {
   const deepCursorSql = walk.supported ? await sqlCase(`cursor at ${walk.position}`, walk.query) : null;
   if (!walk.supported) log(`  no cursor page: ${walk.reason}`);
   else log(`  (cursor: result.${walk.way.field} as ?${walk.way.param}=, ${walk.steps} pages walked in ${walk.seconds} s)`);
+  // The search's page 100 as the list's own "Weiter" links reach it (by cursor), for reference
+  // beside the page-number form above (old links and typed URLs).
+  const searchWalk = await walkCursors(db, 99 * 24, CURSOR_MAX_SECONDS, createCountCache(), "q=Logo");
+  if (searchWalk.supported) await sqlCase(`search page 100 by cursor`, searchWalk.query);
+  else log(`  search by cursor: ${searchWalk.reason}`);
   await handle.close();
 
   // 3. HTTP: the built server under autocannon ---------------------------------

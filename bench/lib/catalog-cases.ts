@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { SERVICE_CATEGORIES } from "~/features/services/categories";
 import { listServices, type CountCache } from "~/features/services/catalogue.server";
-import { parseServiceFilters, SORT_OPTIONS } from "~/features/services/filters";
+import { neighbourPages, parseServiceFilters, SORT_OPTIONS } from "~/features/services/filters";
 import type { Database } from "~/lib/db.server";
 import { seeded } from "./load-config";
 
@@ -104,34 +104,13 @@ export interface CursorWay {
   param: string;
 }
 
-const CURSOR_FIELD = /cursor|^next(?:After|Key|Query|Search|Href)?$|^after$/i;
-const CURSOR_PARAMS = ["after", "cursor", "c", "next"];
+/** How the catalogue pages by cursor: `nextCursor` of listServices' result, as `after=` beside the page number. */
+const CURSOR_WAY: CursorWay = { field: "nextCursor", param: "after" };
 
-/** The next page's query (without "?") from a result's cursor field, or null when it has none. */
-function nextQuery(result: object, base: string, way?: CursorWay): { query: string; way: CursorWay } | null {
-  const entries = Object.entries(result).filter(([k, v]) => (way ? k === way.field : CURSOR_FIELD.test(k)) && typeof v === "string" && v !== "");
-  for (const [field, raw] of entries) {
-    const value = raw as string;
-    const baseFilters = JSON.stringify(parseServiceFilters(new URLSearchParams(base)));
-    const candidates: { param: string; query: string }[] = [];
-    if (value.includes("=")) {
-      // A ready query string ("?after=…" or "after=…"), possibly a whole URL.
-      const q = value.includes("?") ? value.slice(value.indexOf("?") + 1) : value;
-      candidates.push({ param: "query", query: q });
-    }
-    for (const param of way && way.param !== "query" ? [way.param] : CURSOR_PARAMS) {
-      const p = new URLSearchParams(base);
-      p.delete("page");
-      p.set(param, value);
-      candidates.push({ param, query: p.toString() });
-    }
-    for (const c of candidates) {
-      if (way && c.param !== way.param) continue;
-      // The parameter counts only if parseServiceFilters reads it (the filters change).
-      if (JSON.stringify(parseServiceFilters(new URLSearchParams(c.query))) !== baseFilters) return { query: c.query, way: { field, param: c.param } };
-    }
-  }
-  return null;
+/** The next page's query (without "?"), built as the page's own "Weiter" link is (neighbourPages), or null at the end. */
+function nextQuery(result: { page: number; nextCursor: string | null; prevCursor: string | null }, base: string): string | null {
+  if (!result.nextCursor) return null;
+  return neighbourPages(parseServiceFilters(new URLSearchParams(base)), result).next.replace(/^\?/, "");
 }
 
 export type CursorWalk =
@@ -155,19 +134,16 @@ export type CursorWalk =
  * rows lie behind, once, during set-up; returns the query of the page there. Gives up (reported)
  * after `maxSeconds`. Without a cursor in the result the walk reports "not supported".
  */
-export async function walkCursors(db: Database, target: number, maxSeconds: number, counts: CountCache): Promise<CursorWalk> {
+export async function walkCursors(db: Database, target: number, maxSeconds: number, counts: CountCache, base = ""): Promise<CursorWalk> {
   const started = performance.now();
-  let query = "";
+  let query = base;
   let result = await listServices(db, parseServiceFilters(new URLSearchParams(query)), undefined, counts);
   const first = nextQuery(result, query);
-  if (!first) {
-    const fields = Object.keys(result).join(", ");
-    return { supported: false, reason: `listServices' result has no next-page cursor that parseServiceFilters reads (fields: ${fields})` };
-  }
-  const way = first.way;
+  if (!first) return { supported: false, reason: `the first page of "${base}" has no next-page cursor` };
+  const way = CURSOR_WAY;
   let position = result.items.length;
   let steps = 1;
-  let next: string | null = first.query;
+  let next: string | null = first;
   while (next && position < target) {
     if ((performance.now() - started) / 1000 > maxSeconds) {
       return { supported: false, reason: `walking cursors reached only position ${position} of ${target} in ${maxSeconds} s` };
@@ -177,14 +153,14 @@ export async function walkCursors(db: Database, target: number, maxSeconds: numb
     if (result.items.length === 0) break;
     position += result.items.length;
     steps++;
-    next = nextQuery(result, query, way)?.query ?? null;
+    next = nextQuery(result, query);
   }
   if (!next || position < target) return { supported: false, reason: `the cursors ended at position ${position}, before ${target}` };
   const deep = await listServices(db, parseServiceFilters(new URLSearchParams(next)), undefined, counts);
   const pageSize = deep.pageSize || 24;
   let sameFirstRowAsOffset: boolean | null = null;
   if (position % pageSize === 0) {
-    const byOffset = await listServices(db, parseServiceFilters(new URLSearchParams(`page=${position / pageSize + 1}`)), undefined, counts);
+    const byOffset = await listServices(db, parseServiceFilters(new URLSearchParams(`${base ? `${base}&` : ""}page=${position / pageSize + 1}`)), undefined, counts);
     sameFirstRowAsOffset = deep.items[0]?.id !== undefined && deep.items[0]?.id === byOffset.items[0]?.id;
   }
   return { supported: true, way, steps, seconds: Math.round((performance.now() - started) / 100) / 10, position, query: next, sameFirstRowAsOffset };
