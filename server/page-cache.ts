@@ -91,6 +91,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
       done();
     });
     capture(res, (body) => {
+      // The waiting requests go on as soon as the body is complete (not when a slow client has read it).
+      queueMicrotask(() => {
+        if (rendering.get(key) === finished) rendering.delete(key);
+        done();
+      });
       if (started !== generation || res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined) return;
       const contentType = String(res.getHeader("Content-Type") ?? "");
       // Only a whole document is shared (a render that failed half-way never is).
@@ -108,6 +113,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
       if (options.keepsOnWrite?.(req)) return next();
       clear();
       options.onWrite?.();
+      // Again once the write is done: a page rendered while it ran may hold the rows before it.
+      res.once("finish", () => {
+        clear();
+        options.onWrite?.();
+      });
       return next();
     }
     const key = ttl > 0 ? keyOf(req) : null;

@@ -119,5 +119,15 @@ async function stop(signal) {
   await appModule.shutdown(); // closes the database
   process.exit(0);
 }
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
+if (cluster.isWorker) {
+  // A worker stops when the primary says so (server/workers.js); the same signal sent to the whole
+  // process group must not count as a second one.
+  process.on("message", (message) => {
+    if (message?.type === "stop") void stop(message.signal);
+  });
+  process.on("SIGTERM", () => {});
+  process.on("SIGINT", () => {});
+} else {
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -11,7 +11,9 @@ import os from "node:os";
  */
 export function workerCount(env, cores = os.availableParallelism()) {
   const raw = (env.WEB_CONCURRENCY ?? "").trim();
-  const wanted = raw === "" ? cores : Number(raw);
+  // The default never refuses to start: one per core, at most 64. (Each worker has its own pool of
+  // up to 10 connections plus one for LISTEN: size PostgreSQL's max_connections for all of them.)
+  const wanted = raw === "" ? Math.min(Math.max(cores, 1), 64) : Number(raw);
   if (!/^\d*$/.test(raw) || !Number.isInteger(wanted) || wanted < 1 || wanted > 64) {
     return { error: `Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")` };
   }
@@ -36,7 +38,8 @@ export function runPrimary(count) {
   let stopping = false;
   let started = false;
   let failed = false;
-  const fork = () => cluster.fork();
+  const live = new Set();
+  const fork = () => live.add(cluster.fork().id);
 
   // Workers that have started serving: only their end counts for the exit status of a shutdown.
   const serving = new Set();
@@ -49,11 +52,12 @@ export function runPrimary(count) {
   });
   cluster.on("exit", (worker, code, signal) => {
     const wasServing = serving.delete(worker.id);
+    live.delete(worker.id);
     if (stopping) {
       // The exit status tells how the shutdown went: a worker replaced earlier does not count,
       // nor one still starting (the signal ends it before it has set up its own handling).
       if (wasServing && (code !== 0 || signal)) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (live.size === 0) process.exit(failed ? 1 : 0);
       return;
     }
     if (!started) {
@@ -68,9 +72,15 @@ export function runPrimary(count) {
 
   const stop = (signal) => {
     stopping = true;
-    // Each worker handles the signal as a single process would (a second one skips the delay).
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (!worker) continue;
+      // A serving worker stops as a single process would (a second stop skips the delay); it hears
+      // this from here only, since a signal sent to the whole process group (systemd, Ctrl-C,
+      // dumb-init) reaches it too and would count twice. One still starting just ends.
+      if (serving.has(worker.id)) worker.send({ type: "stop", signal });
+      else worker.process.kill(signal);
+    }
+    if (live.size === 0) process.exit(failed ? 1 : 0);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

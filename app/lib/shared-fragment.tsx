@@ -27,13 +27,14 @@ export function useSharedFragment(key: string, data: unknown): { shared: boolean
   const fragments = useContext(FragmentsContext);
   const html = fragments?.get(key);
   // Only during the first render of the document (hydration) can the DOM hold the server's fragment.
-  const [hydratedWith] = useState(() =>
-    typeof document !== "undefined" &&
-    document.documentElement.dataset.hydrated !== "true" &&
-    document.querySelector(`[${FRAGMENT_ATTRIBUTE}="${CSS.escape(key)}"]`)
-      ? data
-      : undefined,
-  );
+  // The HTML is kept too: should React render the page afresh instead of hydrating it (after a
+  // mismatch elsewhere), the element is created anew and needs its content.
+  const [hydrated] = useState(() => {
+    if (typeof document === "undefined" || document.documentElement.dataset.hydrated === "true") return undefined;
+    const element = document.querySelector(`[${FRAGMENT_ATTRIBUTE}="${CSS.escape(key)}"]`);
+    return element ? { data, html: element.innerHTML } : undefined;
+  });
   if (html !== undefined) return { shared: true, html };
-  return { shared: hydratedWith !== undefined && hydratedWith === data, html: undefined };
+  if (hydrated && hydrated.data === data) return { shared: true, html: hydrated.html };
+  return { shared: false, html: undefined };
 }

@@ -8,6 +8,10 @@ import { fieldErrors } from "~/lib/validation";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/preferences";
+import type { PolicyHandle } from "~/lib/route-policy";
+
+/** The theme and the cookie choice change no list: the shared caches stay (ADR 009, 013). */
+export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
 
 /**
  * Stores the cookie choice or the theme. Called by a fetcher; without
