@@ -107,6 +107,11 @@ export const publicDe = {
     retry: "Try Again",
     home: "Go Home",
   },
+  /** A dialog or menu whose code could not be loaded (app/lib/lazy-part.tsx). */
+  lazyPart: {
+    failed: "Das konnte gerade nicht geöffnet werden.",
+    failedText: "Bitte prüfen Sie Ihre Verbindung oder laden Sie die Seite neu.",
+  },
   /** Refusals that are not about one screen (the rest: app/i18n/errors.de.ts). */
   errors: {
     invalidInput: "Bitte prüfen Sie Ihre Eingaben.",

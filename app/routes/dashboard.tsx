@@ -9,7 +9,7 @@ import { Funnel, OpenOrders, ordersListUrl } from "~/features/orders/components/
 import { RevenueChart } from "~/features/orders/components/revenue-chart";
 import { getRevenueDashboard } from "~/features/orders/revenue.server";
 // Signed-in only: the confirmation loads with the page (lazily, a click before its chunk arrived was lost).
-import { DeleteServiceConfirm as DeleteServiceDialog } from "~/features/services/components/delete-service-confirm";
+import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getDashboard } from "~/features/services/dashboard.server";
 import { deleteService } from "~/features/services/editing.server";

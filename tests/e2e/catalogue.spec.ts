@@ -277,6 +277,56 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("a click on Löschen before the confirmation's code arrived opens it when it does; a failed load says so", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, providers[width]);
+    const created = await page.request.post("/create-service", {
+      form: { title: `E2E Lazy ${width} ${Date.now().toString(36)}`, price: "9", category: "Other", description: "" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+    const detailUrl = new URL(created.headers().location!, baseUrl()).href;
+    const chunk = /\/assets\/delete-service-confirm-[^/]*\.js$/;
+    const deleteButton = page.getByRole("button", { name: "Löschen" });
+
+    // The chunk cannot be loaded: a toast says so, the page stays usable.
+    await page.route(chunk, (route) => route.abort());
+    await page.goto(detailUrl);
+    await hydrated(page);
+    await deleteButton.click();
+    await page.getByText("Das konnte gerade nicht geöffnet werden.").waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    await page.unroute(chunk);
+
+    // The chunk is held back until after the click: the dialog opens when it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(chunk, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(detailUrl);
+    await hydrated(page);
+    await deleteButton.click();
+    await requested;
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    release();
+    const dialog = page.getByRole("alertdialog", { name: "Dienstleistung löschen?" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Focus is back on the button that opened it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Löschen");
+    await deleteButton.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Endgültig löschen" }).click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    expectNoErrors(errors.filter((e) => !/net::ERR_FAILED|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(e)));
+  });
+
   it("someone else's edit page redirects to /services with 'Access denied'", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await page.goto("/services?q=Logo-Design%20Markenhandbuch");

@@ -1,15 +1,36 @@
-import { lazy, Suspense } from "react";
+import { Suspense, useCallback, useRef, useState } from "react";
+import { lazyPart } from "~/lib/lazy-part";
 import { NotificationsButton } from "./notifications-button";
 
-// The popover (Radix's, with its positioning code) loads for signed-in pages only; until it is
-// there, the same bell shows.
-const NotificationsPopover = lazy(() => import("./notifications-popover").then((module) => ({ default: module.NotificationsPopover })));
+// The popover (Radix's, with its positioning code) loads when the bell is pointed at, focused or
+// clicked; the bell itself is here, so a click before the popover's code arrived opens it then.
+const { Part: NotificationsPopover, preload } = lazyPart(() => import("./notifications-popover").then((module) => module.NotificationsPopover));
 
 /** The shell's notifications: the bell with the unread count, opening the latest notifications. */
 export function NotificationsMenu({ unread }: { unread: number }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  const onOpenChange = useCallback((next: boolean) => setOpen(next), []);
   return (
-    <Suspense fallback={<NotificationsButton unread={unread} />}>
-      <NotificationsPopover unread={unread} />
-    </Suspense>
+    <>
+      <NotificationsButton
+        ref={bell}
+        unread={unread}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((current) => !current);
+        }}
+      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotificationsPopover open={open} onOpenChange={onOpenChange} bell={bell} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCheck } from "~/components/ui/icons";
 import { Popover } from "radix-ui";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
@@ -9,7 +9,6 @@ import { formatChatStamp } from "~/lib/format";
 import { cn } from "~/lib/class-names";
 import type { NotificationView } from "../notifications.server";
 import { requestCountsRefresh } from "../use-live-counts";
-import { NotificationsButton } from "./notifications-button";
 
 async function post(fields: Record<string, string>): Promise<{ link?: string | null } | null> {
   const response = await fetch("/api/notifications", { method: "POST", body: new URLSearchParams(fields) });
@@ -18,30 +17,49 @@ async function post(fields: Record<string, string>): Promise<{ link?: string | n
 
 /**
  * The shell's notifications (spec section 2), loaded by ./notifications-menu: the latest 50, unread ones marked; clicking one
- * marks it read and opens what it is about; Mark all read.
+ * marks it read and opens what it is about; Mark all read. Mounted when the bell (outside this module,
+ * so that it works before this code arrived) is first clicked; `open` is the bell's state.
  */
-export function NotificationsPopover({ unread }: { unread: number }) {
+export function NotificationsPopover({
+  open,
+  onOpenChange,
+  bell,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  bell: RefObject<HTMLButtonElement | null>;
+}) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const setOpen = onOpenChange;
+  // Closed by a click or focus elsewhere: the focus stays there (else it goes back to the bell).
+  const leftOutside = useRef(false);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [failed, setFailed] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const response = await fetch("/api/notifications", { headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      setItems(((await response.json()) as { notifications: NotificationView[] }).notifications);
-      setFailed(false);
-    } catch (error) {
-      console.warn("Loading notifications failed:", error);
-      setFailed(true);
-    }
-  }, []);
+  // State is set only when the answer is there (also when called by the effect below).
+  const load = useCallback(
+    () =>
+      fetch("/api/notifications", { headers: { Accept: "application/json" } })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return ((await response.json()) as { notifications: NotificationView[] }).notifications;
+        })
+        .then(
+          (notifications) => {
+            setItems(notifications);
+            setFailed(false);
+          },
+          (error: unknown) => {
+            console.warn("Loading notifications failed:", error);
+            setFailed(true);
+          },
+        ),
+    [],
+  );
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) void load();
-  };
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
   useRealtimeEvents((event) => {
     if (open && (event.type === "notification.created" || event.type === "ready" || event.type === "counts")) void load();
   });
@@ -67,11 +85,19 @@ export function NotificationsPopover({ unread }: { unread: number }) {
 
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
-        <NotificationsButton unread={unread} />
-      </Popover.Trigger>
+      <Popover.Anchor virtualRef={bell} />
       <Popover.Portal>
         <Popover.Content
+          onInteractOutside={(event) => {
+            // The bell toggles the popover itself.
+            if (event.target instanceof Node && bell.current?.contains(event.target)) event.preventDefault();
+            else leftOutside.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!leftOutside.current) bell.current?.focus();
+            leftOutside.current = false;
+          }}
           align="end"
           sideOffset={8}
           collisionPadding={8}

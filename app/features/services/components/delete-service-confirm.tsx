@@ -1,26 +1,33 @@
+import type { RefObject } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/dialog";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "~/components/ui/dialog";
 import { publicDe as de } from "~/i18n/public.de";
-import type { DeleteServiceDialogProps } from "./delete-service-dialog";
-import { DeleteServiceButton } from "./delete-service-button";
 
-/** The delete button with its confirmation (loaded by ./delete-service-dialog). */
-export function DeleteServiceConfirm({ fields, label, triggerProps, compactLabel }: DeleteServiceDialogProps) {
+/** The confirmation of ./delete-service-dialog (loaded by it when wanted); mounted open. */
+export function DeleteServiceConfirm({
+  fields,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  fields: Record<string, string>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The delete button (not a Radix trigger): focus goes back to it when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   const busy = useNavigation().state === "submitting";
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <DeleteServiceButton aria-label={label} compactLabel={compactLabel} {...triggerProps} />
-      </AlertDialogTrigger>
-      <AlertDialogContent>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const button = returnFocusTo.current;
+          if (!button?.isConnected) return;
+          event.preventDefault();
+          button.focus();
+        }}
+      >
         <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
         <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

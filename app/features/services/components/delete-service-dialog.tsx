@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { Suspense, useCallback, useRef, useState } from "react";
 import type { ButtonProps } from "~/components/ui/button";
+import { lazyPart } from "~/lib/lazy-part";
 import { DeleteServiceButton } from "./delete-service-button";
 
 export interface DeleteServiceDialogProps {
@@ -11,15 +12,32 @@ export interface DeleteServiceDialogProps {
   compactLabel?: boolean;
 }
 
-// The confirmation (Radix's alert dialog) loads only where an owner sees the button; until then
-// (a client-side navigation) the same button shows.
-const DeleteServiceConfirm = lazy(() => import("./delete-service-confirm").then((module) => ({ default: module.DeleteServiceConfirm })));
+// The confirmation (Radix's alert dialog) loads when an owner points at or clicks the button.
+const { Part: DeleteServiceConfirm, preload } = lazyPart(() => import("./delete-service-confirm").then((module) => module.DeleteServiceConfirm));
 
 /** A delete button that asks first; confirming posts the given fields to the current route. */
-export function DeleteServiceDialog(props: DeleteServiceDialogProps) {
+export function DeleteServiceDialog({ fields, label, triggerProps, compactLabel }: DeleteServiceDialogProps) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const onOpenChange = useCallback((next: boolean) => setOpen(next), []);
   return (
-    <Suspense fallback={<DeleteServiceButton aria-label={props.label} compactLabel={props.compactLabel} {...props.triggerProps} />}>
-      <DeleteServiceConfirm {...props} />
-    </Suspense>
+    <>
+      <DeleteServiceButton
+        ref={button}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        compactLabel={compactLabel}
+        {...triggerProps}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen(true)}
+      />
+      {open && (
+        <Suspense fallback={null}>
+          <DeleteServiceConfirm fields={fields} open onOpenChange={onOpenChange} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }
