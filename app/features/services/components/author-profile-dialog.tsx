@@ -8,16 +8,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { publicDe as de } from "~/i18n/public.de";
 import { displayName, formatDate } from "~/lib/format";
 
-interface AuthorProfile {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  username: string | null;
-  avatarUrl: string | null;
-  bio: string | null;
-  isPremium: boolean;
-  createdAt: string;
-}
+import type { AuthorProfile as AuthorProfileData } from "~/features/profiles/public-profile.server";
+
+/** What /api/profiles/:userId answers (JSON: the date is a string). */
+type AuthorProfile = Omit<AuthorProfileData, "createdAt"> & { createdAt: string };
 
 type State = { status: "loading" } | { status: "loaded"; profile: AuthorProfile } | { status: "not-found" } | { status: "error" };
 
