@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { coalescingStream } from "./lib/coalescing-stream.server";
 import { NonceProvider } from "./lib/nonce";
 import { requestInfo, sharedFragments } from "./lib/request-context.server";
 import { SharedFragmentsProvider } from "./lib/shared-fragment";
@@ -35,7 +35,7 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = coalescingStream();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -17,8 +17,7 @@ import { ClientErrorPage, NotFoundPage, ServerErrorPage } from "./components/lay
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
-import { countUnreadMessages } from "./features/messaging/messages.server";
-import { countUnreadNotifications } from "./features/notifications/notifications.server";
+import { loadUnreadCounts } from "./features/notifications/counts.server";
 import { useLiveCounts } from "./features/notifications/use-live-counts";
 import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
@@ -26,7 +25,6 @@ import { publicDe as de, pageMeta, pageTitle } from "./i18n/public.de";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { database, requestMiddleware, session as requestSession } from "./lib/request-context.server";
-import type { Database } from "./lib/db.server";
 
 /** Every request: the request context (database, session; ADR 009). */
 export const middleware: Route.MiddlewareFunction[] = [requestMiddleware];
@@ -37,14 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The consumed flash toast travels with the page (a slid session's cookie: the middleware).
   const headers = new Headers();
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
-  const counts = session.user ? await loadCounts(await database(context), session.user.id) : null;
+  // The badge's newMessages and the unread notifications, read with the page (then kept live).
+  const counts = session.user ? await loadUnreadCounts(await database(context), session.user.id) : null;
   return data({ user: session.user, preferences, flash: flash.toast, counts }, { headers });
-}
-
-/** The badge's newMessages and the unread notifications, read with the page (then kept live). */
-async function loadCounts(db: Database, userId: string) {
-  const [newMessages, unreadNotifications] = await Promise.all([countUnreadMessages(db, userId), countUnreadNotifications(db, userId)]);
-  return { newMessages, unreadNotifications };
 }
 
 export function meta() {

@@ -2,6 +2,7 @@
 // application module, and graceful shutdown. Plain JavaScript so that it runs
 // with `node` directly; everything else is TypeScript bundled by Vite.
 import cluster from "node:cluster";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -47,7 +48,11 @@ if (development) {
   const clientDir = path.join(root, "build", "client");
   // Hashed file names never change their content: cache them for a year.
   host.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  host.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The other public files (favicon, ...) by name: asking the disk for every page's path first
+  // cost a failed stat and an error object with a stack trace per request.
+  const publicEntries = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  host.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   appModule = await import(path.join(root, "build", "server", "index.js"));
   host.use(appModule.app);
 }

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { countUnreadMessages } from "~/features/messaging/messages.server";
-import { countUnreadNotifications } from "~/features/notifications/notifications.server";
+import { loadUnreadCounts } from "~/features/notifications/counts.server";
 import { database, optionalUser } from "~/lib/request-context.server";
 import type { Route } from "./+types/api.counts";
 
@@ -12,6 +11,5 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await optionalUser(args);
   if (!user) throw data({ error: "unauthorized" }, { status: 401 });
   const db = await database(args.context);
-  const [newMessages, unreadNotifications] = await Promise.all([countUnreadMessages(db, user.id), countUnreadNotifications(db, user.id)]);
-  return Response.json({ newMessages, unreadNotifications }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(await loadUnreadCounts(db, user.id), { headers: { "Cache-Control": "private, no-store" } });
 }

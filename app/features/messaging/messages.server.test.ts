@@ -7,6 +7,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/features/notifications/notifications.server";
+import { loadUnreadCounts } from "~/features/notifications/counts.server";
 import { testEngine } from "../../../tests/support/test-database";
 import { listConversations, startServiceConversation } from "./conversations.server";
 import { chatLoadFailedText } from "./error-texts";
@@ -46,6 +47,8 @@ describe(`reading on ${testEngine}`, () => {
     await fx.send(seller, conversationId, "Antwort");
     expect(await countUnreadMessages(fx.db, seller)).toBe(2);
     expect(await countUnreadMessages(fx.db, buyer)).toBe(1);
+    // The shell's combined query says the same as the single counts.
+    expect(await loadUnreadCounts(fx.db, seller)).toEqual({ newMessages: 2, unreadNotifications: await countUnreadNotifications(fx.db, seller) });
     expect(await markConversationRead(fx.db, seller, conversationId)).toBe(2);
     expect(await countUnreadMessages(fx.db, seller)).toBe(0);
     expect(await countUnreadMessages(fx.db, buyer)).toBe(1);
@@ -84,6 +87,8 @@ describe(`notifications on ${testEngine}`, () => {
     expect(await markAllNotificationsRead(fx.db, seller)).toBe(1);
     expect(await countUnreadNotifications(fx.db, seller)).toBe(0);
     expect(await countUnreadNotifications(fx.db, buyer)).toBe(1);
+    expect(await loadUnreadCounts(fx.db, seller)).toMatchObject({ unreadNotifications: 0 });
+    expect(await loadUnreadCounts(fx.db, buyer)).toMatchObject({ unreadNotifications: 1 });
   });
 
   it("lists the latest 50", async () => {

@@ -136,11 +136,16 @@ export async function markConversationRead(db: Database, userId: string, convers
 
 /** Unread messages across all of the user's conversations (the navigation badge's newMessages). */
 export async function countUnreadMessages(db: Database, userId: string): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from messages m
+  const result = await db.execute(sql`select ${unreadMessagesCount(userId)} as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** The count above as a scalar subquery (the page shell reads it with other counts in one query). */
+export function unreadMessagesCount(userId: string) {
+  return sql`(
+    select count(*)::int from messages m
     join conversations c on c.id = m.conversation_id
     where (c.user1_id = ${userId} or c.user2_id = ${userId})
       and m.read = false and m.sender_id is distinct from ${userId}
-  `);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  )`;
 }

@@ -54,11 +54,13 @@ export async function listNotifications(db: Database, userId: string): Promise<N
 }
 
 export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-  return Number(row?.n ?? 0);
+  const result = await db.execute(sql`select ${unreadNotificationsCount(userId)} as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** The count above as a scalar subquery (see ./counts.server). */
+export function unreadNotificationsCount(userId: string) {
+  return sql`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.read} = false)`;
 }
 
 /**
