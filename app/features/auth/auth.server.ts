@@ -61,8 +61,12 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        userRelations: schema.userRelations,
+        sessionRelations: schema.sessionRelations,
+        accountRelations: schema.accountRelations,
       },
     }),
+
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -118,6 +122,8 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       useSecureCookies: baseUrl.startsWith("https://"),
       cookiePrefix: "marktplatz",
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The session and its user in one query (relations in ~/db/schema/auth).
+      database: { joins: true },
     },
     hooks: {
       // The theme is kept with the account: a new session (sign-in, verified link) brings it along.
