@@ -73,7 +73,7 @@ export const services = pgTable(
     check("services_work_place_valid", sql`${t.workPlace} in ('remote', 'onsite', 'both')`),
     check(
       "services_work_city_valid",
-      sql`(${t.workPlace} = 'remote' and ${t.workCity} is null) or (${t.workPlace} <> 'remote' and ${t.workCity} = btrim(${t.workCity}) and char_length(${t.workCity}) between 1 and ${sql.raw(String(WORK_CITY_MAX))})`,
+      sql`(${t.workPlace} = 'remote' and ${t.workCity} is null) or (${t.workPlace} <> 'remote' and ${t.workCity} is not null and ${t.workCity} = btrim(${t.workCity}) and char_length(${t.workCity}) between 1 and ${sql.raw(String(WORK_CITY_MAX))})`,
     ),
     check("services_title_length", sql`char_length(btrim(${t.title})) between 1 and ${sql.raw(String(SERVICE_TITLE_MAX))}`),
     check("services_description_length", sql`char_length(${t.description}) <= ${sql.raw(String(SERVICE_DESCRIPTION_MAX))}`),

@@ -17,7 +17,8 @@ export interface ProviderTrustData {
  */
 export function responseSpan(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return t.trust.minutes(Math.min(60, Math.ceil(minutes / 15) * 15));
+  const quarters = Math.ceil(minutes / 15) * 15;
+  if (quarters < 60) return t.trust.minutes(quarters);
   const hours = Math.ceil(minutes / 60);
   if (hours < 24) return t.trust.hours(hours);
   return t.trust.days(Math.ceil(hours / 24));
