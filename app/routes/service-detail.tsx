@@ -19,7 +19,7 @@ import { RatingLine } from "~/features/services/components/service-card";
 import { getService } from "~/features/services/catalogue.server";
 import { ListingFacts, PriceUnitText } from "~/features/services/components/listing-facts";
 import { ProviderTrustList } from "~/features/services/components/provider-trust-box";
-import { StickyPriceBar } from "~/features/services/components/sticky-price-bar";
+import { HIDDEN_UNDER_BAR, StickyPriceBar, useStickyPriceBarShown } from "~/features/services/components/sticky-price-bar";
 import { cachedProviderTrust } from "~/features/services/provider-trust.server";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
@@ -125,6 +125,8 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
   // Counts the opening once per visit of the page (the spec's increment_service_views) and shows it.
   const views = useCountedView(`/services/${service.id}/view`, "views", service.views);
   const deleteResult = outcomeOf(actionData, "delete");
+  // On a phone the primary action is in the price bar at the bottom (when it shows), not twice.
+  const primaryClass = useStickyPriceBarShown() ? HIDDEN_UNDER_BAR : undefined;
   useEffect(() => {
     if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.message });
   }, [deleteResult]);
@@ -178,7 +180,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 </div>
                 {viewer?.isOwner ? (
                   <div className="grid gap-2">
-                    <Button asChild variant="outline">
+                    <Button asChild variant="outline" className={primaryClass}>
                       <Link to={`/services/${service.id}/edit`}>
                         <Pencil aria-hidden="true" />
                         {de.services.detail.edit}
@@ -188,7 +190,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                   </div>
                 ) : viewer ? (
                   <div className="grid gap-2">
-                    <Button asChild>
+                    <Button asChild className={primaryClass}>
                       <Link to={`/services/${service.id}/beauftragen`}>
                         <ClipboardCheck aria-hidden="true" />
                         {ordersPublicDe.bookButton}
@@ -207,7 +209,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 ) : (
                   <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
                     <p className="text-sm">{de.services.detail.signInPrompt}</p>
-                    <Button asChild>
+                    <Button asChild className={primaryClass}>
                       <Link to={signInHref}>{de.services.detail.signIn}</Link>
                     </Button>
                     <FavoriteButton action={action} isFavorite={false} signedIn={false} />

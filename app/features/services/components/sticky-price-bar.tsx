@@ -6,16 +6,26 @@ import type { PriceUnit } from "~/features/orders/limits";
 import { PriceUnitText } from "./listing-facts";
 
 /**
+ * Whether the phone's price bar shows: not while the cookie notice (fixed at the bottom, root.tsx)
+ * asks for a choice, where the bar would sit under the notice or hide it. Where the bar shows, the
+ * page hides its own copy of the action below md, so that one action is offered once.
+ */
+export function useStickyPriceBarShown(): boolean {
+  const root = useRouteLoaderData("root") as { preferences?: { cookieConsent?: string | null } } | undefined;
+  return !(root?.preferences && root.preferences.cookieConsent === null);
+}
+
+/** Below md, the page's own primary action gives way to the bar's. */
+export const HIDDEN_UNDER_BAR = "max-md:hidden";
+
+/**
  * A phone's service page: the price and the page's primary action at the bottom of the screen, so
  * that they are not 2,000 px down after the reviews. Below md only (the aside is beside the text
  * there). Sticky, not fixed, as the last part of the page: at the end of the page it rests in its
- * own place above the footer, so it covers no content there. While the cookie notice (fixed at
- * the bottom, root.tsx) asks for a choice, the bar is not shown: it would sit under the notice or
- * hide it; the same action stays in the page.
+ * own place above the footer, so it covers no content there.
  */
 export function StickyPriceBar({ price, unit, children }: { price: string; unit: PriceUnit; children: ReactNode }) {
-  const root = useRouteLoaderData("root") as { preferences?: { cookieConsent?: string | null } } | undefined;
-  if (root?.preferences && root.preferences.cookieConsent === null) return null;
+  if (!useStickyPriceBarShown()) return null;
   return (
     <section
       aria-label={t.stickyBar.label}
