@@ -107,7 +107,9 @@ describe.each(widthNames)("listing facts at %s width", (width) => {
     expect(page.url()).toContain("maxDays=14");
     await page.getByRole("link", { name: "Filter zurücksetzen" }).click();
     await page.waitForURL(`${baseUrl()}/services`);
-    expect(await page.getByLabel("Lieferzeit").inputValue()).toBe("");
+    // The URL changes a moment before the form renders afresh: poll what is shown.
+    await expect.poll(() => page.getByLabel("Lieferzeit").inputValue()).toBe("");
+    expect(await page.getByLabel("Nur remote").isChecked()).toBe(false);
     expectNoErrors(errors);
   });
 
