@@ -132,103 +132,101 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
   }, [deleteResult]);
 
   return (
-    <>
-      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
-        <Link to="/services" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {de.services.detail.backToList}
-        </Link>
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/services" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {de.services.detail.backToList}
+      </Link>
 
-        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <article>
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="secondary">{service.category}</Badge>
-              {service.isFeatured && <FeaturedBadge />}
-            </div>
-            <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
-            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-              <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
-              <span className="inline-flex items-center gap-1">
-                <Eye className="size-4" aria-hidden="true" />
-                {de.services.views(views)}
-              </span>
-            </div>
-            <ListingFacts facts={service} className="mt-3" />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary">{service.category}</Badge>
+            {service.isFeatured && <FeaturedBadge />}
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+            <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
+            <span className="inline-flex items-center gap-1">
+              <Eye className="size-4" aria-hidden="true" />
+              {de.services.views(views)}
+            </span>
+          </div>
+          <ListingFacts facts={service} className="mt-3" />
 
-            <section aria-labelledby="description-heading" className="mt-8">
-              <h2 id="description-heading" className="text-xl font-semibold">
-                {de.services.detail.description}
-              </h2>
-              <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground/90">
-                {service.description || de.services.detail.noDescription}
-              </p>
-            </section>
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              {de.services.detail.description}
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground/90">
+              {service.description || de.services.detail.noDescription}
+            </p>
+          </section>
 
-            <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} canReply={Boolean(viewer?.isOwner)} signedIn={Boolean(viewer)} />
-            <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} />
-          </article>
+          <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} canReply={Boolean(viewer?.isOwner)} signedIn={Boolean(viewer)} />
+          <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} />
+        </article>
 
-          <aside className="grid content-start gap-4">
-            <Card>
-              <CardContent className="grid gap-4 pt-6">
-                <div>
-                  <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
-                  <p className="text-3xl font-bold">
-                    {formatPrice(service.price)}
-                    <PriceUnitText unit={service.priceUnit} className="ml-1.5 text-base" />
-                  </p>
+        <aside className="grid content-start gap-4">
+          <Card>
+            <CardContent className="grid gap-4 pt-6">
+              <div>
+                <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
+                <p className="text-3xl font-bold">
+                  {formatPrice(service.price)}
+                  <PriceUnitText unit={service.priceUnit} className="ml-1.5 text-base" />
+                </p>
+              </div>
+              {viewer?.isOwner ? (
+                <div className="grid gap-2">
+                  <Button asChild variant="outline" className={primaryClass}>
+                    <Link to={`/services/${service.id}/edit`}>
+                      <Pencil aria-hidden="true" />
+                      {de.services.detail.edit}
+                    </Link>
+                  </Button>
+                  <DeleteServiceDialog fields={{ intent: "delete" }} />
                 </div>
-                {viewer?.isOwner ? (
-                  <div className="grid gap-2">
-                    <Button asChild variant="outline" className={primaryClass}>
-                      <Link to={`/services/${service.id}/edit`}>
-                        <Pencil aria-hidden="true" />
-                        {de.services.detail.edit}
-                      </Link>
+              ) : viewer ? (
+                <div className="grid gap-2">
+                  <Button asChild className={primaryClass}>
+                    <Link to={`/services/${service.id}/beauftragen`}>
+                      <ClipboardCheck aria-hidden="true" />
+                      {ordersPublicDe.bookButton}
+                    </Link>
+                  </Button>
+                  {/* Reuses the buyer's conversation about this service or starts one, then opens /chats/{id}. */}
+                  <Form method="post" action="/chats" className="grid">
+                    <input type="hidden" name="serviceId" value={service.id} />
+                    <Button type="submit" variant="outline">
+                      <MessageCircle aria-hidden="true" />
+                      {de.services.detail.chat}
                     </Button>
-                    <DeleteServiceDialog fields={{ intent: "delete" }} />
-                  </div>
-                ) : viewer ? (
-                  <div className="grid gap-2">
-                    <Button asChild className={primaryClass}>
-                      <Link to={`/services/${service.id}/beauftragen`}>
-                        <ClipboardCheck aria-hidden="true" />
-                        {ordersPublicDe.bookButton}
-                      </Link>
-                    </Button>
-                    {/* Reuses the buyer's conversation about this service or starts one, then opens /chats/{id}. */}
-                    <Form method="post" action="/chats" className="grid">
-                      <input type="hidden" name="serviceId" value={service.id} />
-                      <Button type="submit" variant="outline">
-                        <MessageCircle aria-hidden="true" />
-                        {de.services.detail.chat}
-                      </Button>
-                    </Form>
-                    <FavoriteButton action={action} isFavorite={isFavorite} signedIn />
-                  </div>
-                ) : (
-                  <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
-                    <p className="text-sm">{de.services.detail.signInPrompt}</p>
-                    <Button asChild className={primaryClass}>
-                      <Link to={signInHref}>{de.services.detail.signIn}</Link>
-                    </Button>
-                    <FavoriteButton action={action} isFavorite={false} signedIn={false} />
-                  </div>
-                )}
-              </CardContent>
-            </Card>
-            <Card>
-              <CardContent className="pt-6">
-                <p className="text-sm text-muted-foreground">{de.services.detail.provider}</p>
-                <Link to={`/public-profile/${service.author.userId}`} className="mt-2 flex items-center gap-3 rounded-md hover:underline">
-                  <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-11" />
-                  <span className="font-semibold">{author}</span>
-                </Link>
-                {trust && <ProviderTrustList trust={trust} />}
-              </CardContent>
-            </Card>
-          </aside>
-        </div>
+                  </Form>
+                  <FavoriteButton action={action} isFavorite={isFavorite} signedIn />
+                </div>
+              ) : (
+                <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
+                  <p className="text-sm">{de.services.detail.signInPrompt}</p>
+                  <Button asChild className={primaryClass}>
+                    <Link to={signInHref}>{de.services.detail.signIn}</Link>
+                  </Button>
+                  <FavoriteButton action={action} isFavorite={false} signedIn={false} />
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-6">
+              <p className="text-sm text-muted-foreground">{de.services.detail.provider}</p>
+              <Link to={`/public-profile/${service.author.userId}`} className="mt-2 flex items-center gap-3 rounded-md hover:underline">
+                <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-11" />
+                <span className="font-semibold">{author}</span>
+              </Link>
+              {trust && <ProviderTrustList trust={trust} />}
+            </CardContent>
+          </Card>
+        </aside>
       </div>
       <StickyPriceBar price={service.price} unit={service.priceUnit}>
         {viewer?.isOwner ? (
@@ -251,7 +249,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
           </Button>
         )}
       </StickyPriceBar>
-    </>
+    </div>
   );
 }
 

@@ -21,8 +21,9 @@ export const HIDDEN_UNDER_BAR = "max-md:hidden";
 /**
  * A phone's service page: the price and the page's primary action at the bottom of the screen, so
  * that they are not 2,000 px down after the reviews. Below md only (the aside is beside the text
- * there). Sticky, not fixed, as the last part of the page: at the end of the page it rests in its
- * own place above the footer, so it covers no content there.
+ * there). Sticky, not fixed, as the last part of the page's column (its padding cancelled so that
+ * it spans the screen): at the end of the page it rests in its own place above the footer, so it
+ * covers no content there and no padding has to guess its height.
  */
 export function StickyPriceBar({ price, unit, children }: { price: string; unit: PriceUnit; children: ReactNode }) {
   if (!useStickyPriceBarShown()) return null;
@@ -30,7 +31,7 @@ export function StickyPriceBar({ price, unit, children }: { price: string; unit:
     <section
       aria-label={t.stickyBar.label}
       data-sticky-price-bar=""
-      className="sticky bottom-0 z-40 mt-auto border-t bg-card/95 shadow-[0_-4px_24px_rgba(0,0,0,0.08)] backdrop-blur md:hidden"
+      className="sticky bottom-0 z-40 -mx-4 mt-8 sm:-mx-6 border-t bg-card/95 shadow-[0_-4px_24px_rgba(0,0,0,0.08)] backdrop-blur md:hidden"
     >
       <div className="flex items-center justify-between gap-3 px-4 py-3">
         <p className="min-w-0 leading-tight">
