@@ -23,7 +23,7 @@ import { DEMO_CONVERSATIONS, LONG_CHAT } from "./seed/conversations";
 import { COMMENT_TEXTS, OWNER_REPLIES, REVIEW_TEXTS } from "./seed/feedback";
 import { seedOrderHistory } from "./seed/order-history.server";
 import { Random } from "./seed/random";
-import { DEMO_SERVICES } from "./seed/services";
+import { DEMO_SERVICES, demoListingFacts } from "./seed/services";
 import { SUPPORT_TICKETS } from "./seed/tickets";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from "./seed/users";
 
@@ -153,6 +153,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
       description: s.description,
       price: s.price,
       priceUnit: s.unit ?? "fixed",
+      ...demoListingFacts(s.title),
       category: s.category,
       createdBy: owner.id,
       views,

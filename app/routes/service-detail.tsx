@@ -17,6 +17,10 @@ import { getOwnReview, listReviews, saveReview } from "~/features/reviews/review
 import { deleteReply, replyToReview } from "~/features/reviews/replies.server";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getService } from "~/features/services/catalogue.server";
+import { ListingFacts, PriceUnitText } from "~/features/services/components/listing-facts";
+import { ProviderTrustList } from "~/features/services/components/provider-trust-box";
+import { HIDDEN_UNDER_BAR, StickyPriceBar, useStickyPriceBarShown } from "~/features/services/components/sticky-price-bar";
+import { cachedProviderTrust } from "~/features/services/provider-trust.server";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
@@ -24,7 +28,7 @@ import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { setFlashToast } from "~/lib/flash.server";
-import { displayName, formatDate, formatPrice } from "~/lib/format";
+import { displayName, formatPrice } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
 import { outcomeOf } from "~/lib/action-outcome";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
@@ -36,14 +40,16 @@ export async function loader(args: Route.LoaderArgs) {
   const db = await database(args.context);
   const [service, user] = await Promise.all([getService(db, args.params.id), optionalUser(args)]);
   if (!service) throw data({ notFound: true }, { status: 404 });
-  const [reviews, comments, ownReview, favorites] = await Promise.all([
+  const [reviews, comments, ownReview, favorites, trust] = await Promise.all([
     listReviews(db, service.id),
     listComments(db, service.id),
     user ? getOwnReview(db, service.id, user.id) : null,
     favoriteIds(db, user?.id, [service.id]),
+    cachedProviderTrust(db, service.author.userId),
   ]);
   return {
     service,
+    trust,
     reviews,
     comments,
     ownReview,
@@ -112,13 +118,15 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
+  const { service, viewer, reviews, comments, ownReview, isFavorite, trust } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
   const action = `/services/${service.id}`;
   const signInHref = signInLink(action);
   // Counts the opening once per visit of the page (the spec's increment_service_views) and shows it.
   const views = useCountedView(`/services/${service.id}/view`, "views", service.views);
   const deleteResult = outcomeOf(actionData, "delete");
+  // On a phone the primary action is in the price bar at the bottom (when it shows), not twice.
+  const primaryClass = useStickyPriceBarShown() ? HIDDEN_UNDER_BAR : undefined;
   useEffect(() => {
     if (deleteResult && !deleteResult.ok) toast.error(de.services.detail.deleteError, { description: deleteResult.message });
   }, [deleteResult]);
@@ -144,6 +152,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
               {de.services.views(views)}
             </span>
           </div>
+          <ListingFacts facts={service} className="mt-3" />
 
           <section aria-labelledby="description-heading" className="mt-8">
             <h2 id="description-heading" className="text-xl font-semibold">
@@ -165,12 +174,12 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-muted-foreground">{de.services.detail.price}</p>
                 <p className="text-3xl font-bold">
                   {formatPrice(service.price)}
-                  {service.priceUnit !== "fixed" && <span className="ml-1.5 text-base font-medium text-muted-foreground">{ordersPublicDe.unit[service.priceUnit]}</span>}
+                  <PriceUnitText unit={service.priceUnit} className="ml-1.5 text-base" />
                 </p>
               </div>
               {viewer?.isOwner ? (
                 <div className="grid gap-2">
-                  <Button asChild variant="outline">
+                  <Button asChild variant="outline" className={primaryClass}>
                     <Link to={`/services/${service.id}/edit`}>
                       <Pencil aria-hidden="true" />
                       {de.services.detail.edit}
@@ -180,7 +189,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">
-                  <Button asChild>
+                  <Button asChild className={primaryClass}>
                     <Link to={`/services/${service.id}/beauftragen`}>
                       <ClipboardCheck aria-hidden="true" />
                       {ordersPublicDe.bookButton}
@@ -199,7 +208,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
               ) : (
                 <div className="grid gap-3 rounded-lg bg-muted/60 p-4">
                   <p className="text-sm">{de.services.detail.signInPrompt}</p>
-                  <Button asChild>
+                  <Button asChild className={primaryClass}>
                     <Link to={signInHref}>{de.services.detail.signIn}</Link>
                   </Button>
                   <FavoriteButton action={action} isFavorite={false} signedIn={false} />
@@ -214,11 +223,32 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 <Avatar src={service.author.avatarUrl} firstName={service.author.firstName} lastName={service.author.lastName} className="size-11" />
                 <span className="font-semibold">{author}</span>
               </Link>
-              <p className="mt-3 text-xs text-muted-foreground">{formatDate(service.createdAt)}</p>
+              {trust && <ProviderTrustList trust={trust} />}
             </CardContent>
           </Card>
         </aside>
       </div>
+      <StickyPriceBar price={service.price} unit={service.priceUnit}>
+        {viewer?.isOwner ? (
+          <Button asChild variant="outline">
+            <Link to={`/services/${service.id}/edit`}>
+              <Pencil aria-hidden="true" />
+              {de.services.detail.edit}
+            </Link>
+          </Button>
+        ) : viewer ? (
+          <Button asChild>
+            <Link to={`/services/${service.id}/beauftragen`}>
+              <ClipboardCheck aria-hidden="true" />
+              {ordersPublicDe.bookButton}
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={signInHref}>{de.services.detail.signIn}</Link>
+          </Button>
+        )}
+      </StickyPriceBar>
     </div>
   );
 }

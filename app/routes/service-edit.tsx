@@ -76,7 +76,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
             schema={schema}
             invalidTitle={de.services.form.updateError}
             categories={categories}
-            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: service.price, priceUnit: service.priceUnit, category: service.category }}
+            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: service.price, priceUnit: service.priceUnit, deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays), workPlace: service.workPlace, workCity: service.workCity ?? "", category: service.category }}
             errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.save}
             cancelTo={`/services/${service.id}`}

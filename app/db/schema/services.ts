@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "~/features/services/categories";
 import { PRICE_UNITS } from "~/features/orders/limits";
+import { DELIVERY_DAYS_MAX, WORK_CITY_MAX, WORK_PLACES } from "~/features/services/listing-facts";
 import { user } from "./auth";
 
 export { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES };
@@ -37,6 +38,12 @@ export const services = pgTable(
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     /** Festpreis, or per hour, day or month (then an order states a quantity). */
     priceUnit: text("price_unit", { enum: PRICE_UNITS }).notNull().default("fixed"),
+    /** Days until delivery (1–365); null is "nach Vereinbarung". */
+    deliveryDays: smallint("delivery_days"),
+    /** Where the work happens: remote, vor Ort (in work_city) or both. */
+    workPlace: text("work_place", { enum: WORK_PLACES }).notNull().default("remote"),
+    /** The city for vor Ort / both (trimmed, at most WORK_CITY_MAX characters); null when remote. */
+    workCity: text("work_city"),
     category: text("category").notNull(),
     createdBy: text("created_by")
       .notNull()
@@ -62,6 +69,12 @@ export const services = pgTable(
   (t) => [
     check("services_price_range", sql`${t.price} >= 0`),
     check("services_price_unit_valid", sql`${t.priceUnit} in ('fixed', 'hour', 'day', 'month')`),
+    check("services_delivery_days_range", sql`${t.deliveryDays} is null or ${t.deliveryDays} between 1 and ${sql.raw(String(DELIVERY_DAYS_MAX))}`),
+    check("services_work_place_valid", sql`${t.workPlace} in ('remote', 'onsite', 'both')`),
+    check(
+      "services_work_city_valid",
+      sql`(${t.workPlace} = 'remote' and ${t.workCity} is null) or (${t.workPlace} <> 'remote' and ${t.workCity} is not null and ${t.workCity} = btrim(${t.workCity}) and char_length(${t.workCity}) between 1 and ${sql.raw(String(WORK_CITY_MAX))})`,
+    ),
     check("services_title_length", sql`char_length(btrim(${t.title})) between 1 and ${sql.raw(String(SERVICE_TITLE_MAX))}`),
     check("services_description_length", sql`char_length(${t.description}) <= ${sql.raw(String(SERVICE_DESCRIPTION_MAX))}`),
     check("services_category_valid", sql.raw(`category in (${categoryList})`)),
@@ -77,10 +90,13 @@ export const services = pgTable(
     // Counting a filter set (exact up to 10,000, catalogue.server.ts) reads index entries only: each
     // combination of category, price range and minimum rating is bounded by the first column of one
     // of these and finds the other filters' columns in the same entries (an index-only scan, no
-    // table row read). The sort indexes above serve the no-filter and category-only counts.
-    index("services_category_price_idx").on(t.category, t.price, t.ratingAvg),
-    index("services_price_range_idx").on(t.price, t.ratingAvg),
-    index("services_rating_range_idx").on(t.ratingAvg, t.price),
+    // table row read). The sort indexes above serve the no-filter and category-only counts. Delivery
+    // time and place trail each of them (checked in the entry, not bounding it), and bound their own
+    // index when they are the only filters: "bis N Tage" is a range on its first column.
+    index("services_category_price_idx").on(t.category, t.price, t.ratingAvg, t.deliveryDays, t.workPlace),
+    index("services_price_range_idx").on(t.price, t.ratingAvg, t.deliveryDays, t.workPlace),
+    index("services_rating_range_idx").on(t.ratingAvg, t.price, t.deliveryDays, t.workPlace),
+    index("services_delivery_idx").on(t.deliveryDays, t.workPlace, t.price, t.ratingAvg),
     index("services_created_by_idx").on(t.createdBy, t.isFeatured.desc(), t.createdAt.desc()),
     index("services_search_idx").using("gin", t.search),
   ],

@@ -1,5 +1,6 @@
 import type { services } from "~/db/schema";
 import type { PriceUnit } from "~/features/orders/limits";
+import type { WorkPlace } from "~/features/services/listing-facts";
 
 /** The demo services, by category; `owner` is a demo user's username (./users.ts). */
 
@@ -376,3 +377,60 @@ export const DEMO_SERVICES: readonly DemoService[] = [
       "Ich schneide Ihre Podcast-Folge, entferne Versprecher und Störgeräusche und sorge für eine gleichmäßige Lautstärke. Intro, Outro und Kapitelmarken füge ich auf Wunsch hinzu. Der Preis gilt für eine Folge bis 45 Minuten.",
   },
 ];
+
+/**
+ * Delivery time (days; null: "nach Vereinbarung") and place of work of the demo services, by title:
+ * kept apart from the entries above so that each reads as before. A title not listed is remote and
+ * "nach Vereinbarung", as the migration left existing services.
+ */
+const DEMO_LISTING_FACTS: Record<string, { days: number | null; place?: WorkPlace; city?: string }> = {
+  "Responsive Website für Ihr Handwerksunternehmen": { days: 21 },
+  "Onlineshop mit Shopware 6 einrichten": { days: 30 },
+  "WordPress-Wartung und Sicherheitsupdates (monatlich)": { days: null },
+  "Landingpage für Ihre Produkteinführung": { days: 7 },
+  "Fehlerbehebung in React- und TypeScript-Projekten": { days: 1 },
+  "Barrierefreiheits-Check nach WCAG 2.1": { days: 5 },
+  "Logo-Design mit Markenhandbuch": { days: 14 },
+  "Visitenkarten und Briefpapier im Corporate Design": { days: 5 },
+  "UI/UX-Design für Ihre App in Figma": { days: 21, place: "both", city: "Berlin" },
+  "Social-Media-Grafiken im Monatspaket": { days: null },
+  "Produktfotos freistellen und retuschieren": { days: 2 },
+  "Buchcover-Gestaltung für Selfpublisher": { days: 10 },
+  "SEO-Texte für Onlineshops": { days: 7 },
+  "Lektorat und Korrektorat für Abschlussarbeiten": { days: 3 },
+  "Übersetzung Englisch–Deutsch für Fachtexte": { days: 3 },
+  "Newsletter-Texte, die geöffnet werden": { days: 4 },
+  "Über-uns-Seite und Unternehmensporträt": { days: 7, place: "both", city: "Hamburg" },
+  "Bewerbungsschreiben und Lebenslauf überarbeiten": { days: 2 },
+  "Google-Ads-Kampagne aufsetzen und optimieren": { days: 10 },
+  "SEO-Audit für Ihre Website": { days: 7 },
+  "Instagram-Betreuung für lokale Geschäfte": { days: null, place: "both", city: "Düsseldorf" },
+  "E-Mail-Marketing-Strategie mit Automatisierung": { days: 14 },
+  "Google-Unternehmensprofil optimieren": { days: 3 },
+  "Marketingplan für Ihr erstes Geschäftsjahr": { days: 30 },
+  "Steuerberatung für Freiberufler": { days: null, place: "both", city: "München" },
+  "Businessplan für Gründerinnen und Gründer": { days: 14 },
+  "Datenschutz-Check nach DSGVO": { days: 10 },
+  "Prozessoptimierung für kleine Teams": { days: null, place: "onsite", city: "Frankfurt am Main" },
+  "Digitale Buchhaltung einrichten": { days: 7 },
+  "IT-Beratung: Umstieg in die Cloud für Kleinbetriebe": { days: 30, place: "both", city: "Stuttgart" },
+  "Nachhilfe Mathematik Oberstufe": { days: null, place: "both", city: "Köln" },
+  "Abiturvorbereitung Physik – Intensivkurs": { days: null, place: "onsite", city: "Dresden" },
+  "Deutsch als Fremdsprache (A2 bis B2)": { days: null },
+  "Programmieren lernen mit Python – Einsteigerkurs": { days: null },
+  "Excel-Schulung für Büro und Verwaltung": { days: 14, place: "both", city: "Düsseldorf" },
+  "Gitarrenunterricht für Anfänger": { days: null, place: "both", city: "Leipzig" },
+  "Hochzeitsfotografie – Ganztagsreportage": { days: 28, place: "onsite", city: "Hamburg" },
+  "Bewerbungsfotos im Studio": { days: 3, place: "onsite", city: "München" },
+  "Virtuelle Assistenz für Selbstständige": { days: 1 },
+  "Eventplanung für Firmenfeiern": { days: 60, place: "onsite", city: "Köln" },
+  "Möbelaufbau und kleine Reparaturen": { days: 3, place: "onsite", city: "Berlin" },
+  "Podcast-Schnitt und Audio-Nachbearbeitung": { days: 2 },
+};
+
+/** The columns of a demo service's delivery time and place of work. */
+export function demoListingFacts(title: string): { deliveryDays: number | null; workPlace: WorkPlace; workCity: string | null } {
+  const facts = DEMO_LISTING_FACTS[title];
+  const workPlace = facts?.place ?? "remote";
+  return { deliveryDays: facts?.days ?? null, workPlace, workCity: workPlace === "remote" ? null : (facts?.city ?? null) };
+}

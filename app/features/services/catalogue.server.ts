@@ -77,7 +77,7 @@ export function catalogCounts(): CountCache {
 
 /**
  * What a list statement's SQL depends on: which filters are set and the sort — not their
- * values, which are bound as parameters. There are at most 2^5 × 5 = 160 shapes.
+ * values, which are bound as parameters. There are at most 2^7 × 5 = 640 shapes.
  */
 interface ListShape {
   sort: ServiceSort;
@@ -85,6 +85,9 @@ interface ListShape {
   minPrice: boolean;
   maxPrice: boolean;
   minRating: boolean;
+  /** "Lieferzeit bis N Tage" and "Nur remote". */
+  maxDays: boolean;
+  remote: boolean;
   search: boolean;
 }
 
@@ -102,6 +105,7 @@ interface ListParams extends Record<string, unknown> {
   minPrice: string;
   maxPrice: string;
   minRating: string;
+  maxDays: number;
   tsquery: string | null;
   prefix: string | null;
   /** The rows a page statement returns: one more than a page tells whether another follows. */
@@ -241,6 +245,9 @@ function buildListStatements(db: Database, shape: ListShape) {
   if (shape.minPrice) where.push(gte(services.price, sql.placeholder("minPrice")));
   if (shape.maxPrice) where.push(lte(services.price, sql.placeholder("maxPrice")));
   if (shape.minRating) where.push(gte(services.ratingAvg, sql.placeholder("minRating")));
+  // "Nach Vereinbarung" (null) is never within N days. Both columns trail the count indexes.
+  if (shape.maxDays) where.push(sql`${services.deliveryDays} <= ${sql.placeholder("maxDays")}::smallint`);
+  if (shape.remote) where.push(sql`${services.workPlace} in ('remote', 'both')`);
   const tsquery = sql.placeholder("tsquery");
   const prefix = sql.placeholder("prefix");
   // Without a prefix only the first query runs (no notice about an empty query on every search).
@@ -398,7 +405,7 @@ const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
 function statementsFor(db: Database, shape: ListShape): ListStatements {
   let byShape = listStatements.get(db);
   if (!byShape) listStatements.set(db, (byShape = new Map()));
-  const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.search}`;
+  const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.maxDays}${+shape.remote}${+shape.search}`;
   let statements = byShape.get(key);
   if (!statements) byShape.set(key, (statements = buildListStatements(db, shape)));
   return statements;
@@ -446,6 +453,8 @@ export async function listServices(
     // The slider's top end means "and more": no upper limit at 1000.
     maxPrice: filters.maxPrice < PRICE_SLIDER.max,
     minRating: filters.minRating > 0,
+    maxDays: filters.maxDays > 0,
+    remote: filters.remote,
     search: search !== null,
   };
   const values = {
@@ -453,6 +462,7 @@ export async function listServices(
     minPrice: filters.minPrice.toFixed(2),
     maxPrice: filters.maxPrice.toFixed(2),
     minRating: filters.minRating.toFixed(2),
+    maxDays: filters.maxDays,
     tsquery: search?.query ?? null,
     prefix: search?.prefix ?? null,
     limit: pageSize + 1,
@@ -496,7 +506,7 @@ export async function listServices(
   }
 
   // The count depends on the filters only, not on the sort or the page.
-  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, search]);
+  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, filters.maxDays, filters.remote, search]);
   const cached = counts?.get(countKey);
   const first = await pageAt(position, cached);
   const counted = first.counted;

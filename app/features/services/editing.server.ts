@@ -5,6 +5,7 @@ import { AppError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { getService } from "./catalogue.server";
 import { createServiceSchema, editServiceSchema } from "./schema";
+import type { WorkPlace } from "./listing-facts";
 import { isServiceId } from "./service-id";
 
 export interface CreateServiceOptions {
@@ -12,11 +13,20 @@ export interface CreateServiceOptions {
   input: Record<string, unknown>;
 }
 
+/**
+ * The place of work as stored: a remote service has no city (the form may still send one typed
+ * before "Remote" was chosen). Without a place in the input, neither place nor city changes.
+ */
+function placeOfWork({ workPlace, workCity }: { workPlace?: WorkPlace; workCity: string }) {
+  if (workPlace === undefined) return {};
+  return { workPlace, workCity: workPlace === "remote" ? null : workCity };
+}
+
 export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
-  const values = parseInput(createServiceSchema, input);
+  const { workPlace, workCity, ...values } = parseInput(createServiceSchema, input);
   const [row] = await db
     .insert(services)
-    .values({ ...values, createdBy: actorId })
+    .values({ ...values, ...placeOfWork({ workPlace, workCity }), createdBy: actorId })
     .returning({ id: services.id });
   return { id: row!.id };
 }
@@ -44,10 +54,11 @@ export interface UpdateServiceOptions {
 
 export async function updateService(db: Database, { actorId, serviceId, input }: UpdateServiceOptions): Promise<void> {
   const current = await ownedService(db, actorId, serviceId);
-  const values = parseInput(editServiceSchema(current.category), input);
+  const { workPlace, workCity, ...values } = parseInput(editServiceSchema(current.category), input);
   await db
     .update(services)
-    .set({ ...values, updatedAt: new Date() })
+    // An absent delivery time (undefined) keeps the stored one; an empty field (null) is "nach Vereinbarung".
+    .set({ ...values, ...placeOfWork({ workPlace, workCity }), updatedAt: new Date() })
     .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
 }
 

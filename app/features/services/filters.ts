@@ -1,5 +1,6 @@
 import { pageNumber } from "~/lib/paging";
 import { SERVICE_CATEGORIES } from "./categories";
+import { DELIVERY_FILTER_DAYS } from "./listing-facts";
 
 // The catalogue's filters as they live in the URL. No Zod here: this module is part of the public
 // /services page's JavaScript, which stays small (the forms' schemas are in ./schema).
@@ -16,6 +17,10 @@ export interface ServiceFilters {
   minPrice: number;
   maxPrice: number;
   minRating: number;
+  /** "Lieferzeit bis N Tage" (one of DELIVERY_FILTER_DAYS); 0 is off. "Nach Vereinbarung" never matches it. */
+  maxDays: number;
+  /** Remote work only (remote, or remote and vor Ort). */
+  remote: boolean;
   sort: ServiceSort;
   page: number;
   /**
@@ -44,12 +49,15 @@ function sliderValue(raw: string | null, { min, max, step }: { min: number; max:
 export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
   const category = params.get("category") ?? "";
   const sort = params.get("sort") ?? "";
+  const maxDays = Number(params.get("maxDays") ?? "");
   const filters: ServiceFilters = {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: SERVICE_CATEGORIES.includes(category) ? category : "",
     minPrice: sliderValue(params.get("minPrice"), PRICE_SLIDER, PRICE_SLIDER.min),
     maxPrice: sliderValue(params.get("maxPrice"), PRICE_SLIDER, PRICE_SLIDER.max),
     minRating: sliderValue(params.get("minRating"), RATING_SLIDER, RATING_SLIDER.min),
+    maxDays: (DELIVERY_FILTER_DAYS as readonly number[]).includes(maxDays) ? maxDays : 0,
+    remote: params.get("remote") === "1",
     sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as ServiceSort) : "newest",
     page: pageNumber(params.get("page")),
     after: params.get("after") ?? "",
@@ -65,7 +73,7 @@ export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
 }
 
 export function hasActiveFilters(f: ServiceFilters): boolean {
-  return Boolean(f.q || f.category || f.minPrice > PRICE_SLIDER.min || f.maxPrice < PRICE_SLIDER.max || f.minRating > 0 || f.sort !== "newest");
+  return Boolean(f.q || f.category || f.minPrice > PRICE_SLIDER.min || f.maxPrice < PRICE_SLIDER.max || f.minRating > 0 || f.maxDays > 0 || f.remote || f.sort !== "newest");
 }
 
 /** The URL query of a filter state, without defaults (short, shareable links). */
@@ -76,6 +84,8 @@ export function filtersToSearch(f: Partial<ServiceFilters>): string {
   if (f.minPrice !== undefined && f.minPrice > PRICE_SLIDER.min) params.set("minPrice", String(f.minPrice));
   if (f.maxPrice !== undefined && f.maxPrice < PRICE_SLIDER.max) params.set("maxPrice", String(f.maxPrice));
   if (f.minRating) params.set("minRating", String(f.minRating));
+  if (f.maxDays) params.set("maxDays", String(f.maxDays));
+  if (f.remote) params.set("remote", "1");
   if (f.sort && f.sort !== "newest") params.set("sort", f.sort);
   if (f.page && f.page > 1) {
     params.set("page", String(f.page));

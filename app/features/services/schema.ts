@@ -2,7 +2,9 @@ import { z } from "zod";
 import { de } from "~/i18n/de";
 import { PRICE_UNITS } from "~/features/orders/limits";
 import { ordersDe } from "~/i18n/orders.de";
+import { listingFactsDe } from "~/i18n/listing-facts.de";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
+import { DELIVERY_DAYS_MAX, WORK_CITY_MAX, WORK_PLACES } from "./listing-facts";
 
 // The create and edit forms' schemas (Zod: the forms and the actions). The list's URL filters
 // are in ./filters, without Zod, so that the public catalogue page does not ship it.
@@ -35,6 +37,47 @@ const priceValue = z
 /** Festpreis or per hour/day/month; never required (a form without it keeps Festpreis, or the unit it had). */
 const priceUnit = z.enum(PRICE_UNITS, { message: ordersDe.priceUnitInvalid }).optional();
 
+const factsText = listingFactsDe.form;
+
+/**
+ * Delivery time in whole days (1–365); an empty field is "nach Vereinbarung" (null). Never required:
+ * absent, it stays as it was (edit) or becomes "nach Vereinbarung" (create).
+ */
+const deliveryDays = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : v),
+  z
+    .string({ message: factsText.deliveryInvalid })
+    .trim()
+    .refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= DELIVERY_DAYS_MAX), { message: factsText.deliveryInvalid })
+    .transform((v) => (v === "" ? null : Number(v)))
+    .optional(),
+);
+
+const workPlace = z.enum(WORK_PLACES, { message: factsText.workPlaceInvalid }).optional();
+
+/** The city of work on site: runs of white space become one space, trimmed; checked with the place below. */
+const workCity = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").replace(/\s+/g, " ").trim());
+
+/**
+ * A city is required for vor Ort and for both; a remote service has none (a city typed before
+ * choosing "Remote" is dropped, editing.server.ts). Without a place in the form, neither changes.
+ */
+function checkWorkCity(values: { workPlace?: string; workCity: string }, ctx: z.RefinementCtx) {
+  if (values.workPlace === undefined || values.workPlace === "remote") return;
+  const city = values.workCity;
+  const message = !city
+    ? factsText.workCityRequired
+    : city.length > WORK_CITY_MAX
+      ? factsText.workCityTooLong
+      : /\p{Cc}|\p{Cf}/u.test(city)
+        ? factsText.workCityInvalid
+        : null;
+  if (message) ctx.addIssue({ code: "custom", path: ["workCity"], message });
+}
+
 /** Accepts "49.90" and the German "49,90". */
 function parsePrice(raw: string): number {
   return Number(raw.trim().replace(/\s/g, "").replace(",", "."));
@@ -52,8 +95,11 @@ export const createServiceSchema = z.object({
     .pipe(z.number({ message: de.services.form.priceNumeric }).refine(Number.isFinite, { message: de.services.form.priceNumeric }))
     .pipe(priceValue),
   priceUnit: priceUnit.default("fixed"),
+  deliveryDays: deliveryDays.transform((v) => v ?? null),
+  workPlace: workPlace.default("remote"),
+  workCity,
   category: z.enum(CREATE_CATEGORIES, { message: de.services.form.categoryRequired }),
-});
+}).superRefine(checkWorkCity);
 export type CreateServiceInput = z.infer<typeof createServiceSchema>;
 
 /**
@@ -76,7 +122,10 @@ export function editServiceSchema(currentCategory: string) {
       })
       .pipe(priceValue),
     priceUnit,
+    deliveryDays,
+    workPlace,
+    workCity,
     category: z.string().refine((c) => allowed.includes(c), { message: de.services.form.categoryRequired }),
-  });
+  }).superRefine(checkWorkCity);
 }
 export type EditServiceInput = z.infer<ReturnType<typeof editServiceSchema>>;

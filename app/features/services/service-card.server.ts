@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { profiles, services } from "~/db/schema";
 import type { PriceUnit } from "~/features/orders/limits";
+import type { WorkPlace } from "./listing-facts";
 
 /** The author shown on a service card. */
 export interface ServiceAuthor {
@@ -19,6 +20,11 @@ export interface ServiceCard {
   price: string;
   /** Festpreis or per hour/day/month. */
   priceUnit: PriceUnit;
+  /** Days until delivery; null is "nach Vereinbarung". */
+  deliveryDays: number | null;
+  workPlace: WorkPlace;
+  /** The city of work on site (vor Ort, both); null when remote. */
+  workCity: string | null;
   category: string;
   views: number;
   isFeatured: boolean;
@@ -35,6 +41,9 @@ export const cardColumns = {
   excerpt: sql<string>`left(${services.description}, 180)`,
   price: services.price,
   priceUnit: services.priceUnit,
+  deliveryDays: services.deliveryDays,
+  workPlace: services.workPlace,
+  workCity: services.workCity,
   category: services.category,
   views: services.views,
   isFeatured: services.isFeatured,
@@ -57,6 +66,9 @@ export function toCard(row: CardRow): ServiceCard {
     excerpt: row.excerpt as string,
     price: row.price as string,
     priceUnit: (row.priceUnit as PriceUnit | undefined) ?? "fixed",
+    deliveryDays: row.deliveryDays === null || row.deliveryDays === undefined ? null : Number(row.deliveryDays),
+    workPlace: (row.workPlace as WorkPlace | undefined) ?? "remote",
+    workCity: (row.workCity as string | null | undefined) ?? null,
     category: row.category as string,
     views: Number(row.views),
     isFeatured: Boolean(row.isFeatured),

@@ -4,8 +4,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
+import { ListingFacts, PriceUnitText } from "./listing-facts";
 import { publicDe as de } from "~/i18n/public.de";
-import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
 
@@ -47,6 +47,7 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
       <div className="mt-3">
         <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
       </div>
+      <ListingFacts facts={service} className="mt-2 text-xs" />
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
         <button
           type="button"
@@ -62,8 +63,8 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
         <div className="shrink-0 text-right">
           <p className="text-lg font-bold">
             {formatPrice(service.price)}
-            {service.priceUnit !== "fixed" && <span className="ml-1 text-sm font-medium text-muted-foreground">{ordersPublicDe.unit[service.priceUnit]}</span>}
           </p>
+          <PriceUnitText unit={service.priceUnit} className="block text-xs" />
           <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
             <Eye className="size-3.5" aria-hidden="true" />
             {de.services.views(service.views)}

@@ -8,6 +8,8 @@ import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
+import { listingFactsDe } from "~/i18n/listing-facts.de";
+import { DELIVERY_FILTER_DAYS } from "../listing-facts";
 import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
 
 const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])];
@@ -38,7 +40,7 @@ let refocusId: string | null = null;
 export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.sort !== "newest");
+  const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.maxDays > 0 || filters.remote || filters.sort !== "newest");
   // Open when a filter is set, or when the change came from inside the panel (even back to defaults).
   const [open, setOpen] = useState(advancedActive || refocusId !== null);
   const [minPrice, setMinPrice] = useState(filters.minPrice);
@@ -92,7 +94,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
         </Button>
       </div>
 
-      <div id={PANEL_ID} className={cn("grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4", !open && "hidden")}>
+      <div id={PANEL_ID} className={cn("grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5", !open && "hidden")}>
         <div className="grid gap-2">
           <Label htmlFor="services-category">{de.services.category}</Label>
           <select id="services-category" name="category" defaultValue={filters.category} className={selectClass} onChange={apply}>
@@ -163,6 +165,22 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
             onKeyUp={applyAfterKeys}
             className="mt-2 w-full accent-primary"
           />
+        </div>
+
+        <div className="grid content-start gap-2">
+          <Label htmlFor="services-max-days">{listingFactsDe.filters.delivery}</Label>
+          <select id="services-max-days" name="maxDays" defaultValue={filters.maxDays || ""} className={selectClass} onChange={apply}>
+            <option value="">{listingFactsDe.filters.deliveryAny}</option>
+            {DELIVERY_FILTER_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {listingFactsDe.filters.deliveryUpTo(days)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="services-remote" className="mt-1 inline-flex items-center gap-2 text-sm font-medium">
+            <input id="services-remote" name="remote" type="checkbox" value="1" defaultChecked={filters.remote} onChange={apply} className="size-4 accent-primary" />
+            {listingFactsDe.filters.remoteOnly}
+          </label>
         </div>
 
         <div className="grid content-start gap-2">

@@ -9,6 +9,8 @@ import { PRICE_UNITS } from "~/features/orders/limits";
 import { de } from "~/i18n/de";
 import { ordersDe } from "~/i18n/orders.de";
 import { fieldErrors } from "~/lib/validation";
+import { listingFactsDe } from "~/i18n/listing-facts.de";
+import { DELIVERY_DAYS_MAX, WORK_CITY_MAX, WORK_PLACES } from "../listing-facts";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
 
 /**
@@ -33,6 +35,10 @@ export interface ServiceFormValues {
   description: string;
   price: string;
   priceUnit: string;
+  /** Empty: "nach Vereinbarung". */
+  deliveryDays: string;
+  workPlace: string;
+  workCity: string;
   category: string;
 }
 
@@ -149,6 +155,52 @@ export function ServiceForm({
             </p>
           )}
         </div>
+        <FormField
+          id="service-delivery-days"
+          name="deliveryDays"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={DELIVERY_DAYS_MAX}
+          step={1}
+          label={listingFactsDe.form.deliveryDays}
+          hint={listingFactsDe.form.deliveryHint}
+          defaultValue={defaults?.deliveryDays ?? ""}
+          error={errors?.deliveryDays}
+        />
+        <div className="grid content-start gap-2">
+          <Label htmlFor="service-work-place">{listingFactsDe.form.workPlace}</Label>
+          <select
+            id="service-work-place"
+            name="workPlace"
+            defaultValue={defaults?.workPlace ?? "remote"}
+            aria-invalid={errors?.workPlace ? true : undefined}
+            aria-describedby={errors?.workPlace ? "service-work-place-error" : undefined}
+            className={selectClass}
+          >
+            {WORK_PLACES.map((place) => (
+              <option key={place} value={place}>
+                {listingFactsDe.form.workPlaces[place]}
+              </option>
+            ))}
+          </select>
+          {errors?.workPlace && (
+            <p id="service-work-place-error" className="text-sm font-medium text-destructive">
+              {errors.workPlace}
+            </p>
+          )}
+        </div>
+        {/* Always shown (also without JavaScript); the server drops it for a remote service. */}
+        <FormField
+          id="service-work-city"
+          name="workCity"
+          autoComplete="address-level2"
+          maxLength={WORK_CITY_MAX}
+          label={listingFactsDe.form.workCity}
+          hint={listingFactsDe.form.workCityHint}
+          defaultValue={defaults?.workCity ?? ""}
+          error={errors?.workCity}
+        />
         <div className="grid content-start gap-2 sm:col-span-2">
           <Label htmlFor="service-category">{de.services.form.category}</Label>
           <select
