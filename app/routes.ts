@@ -41,6 +41,8 @@ export default [
   route("profile/avatar", "routes/profile.avatar.ts"),
   route("profile/gallery", "routes/profile.gallery.ts"),
   route("profile/export", "routes/profile.export.ts"),
+  route("api/service-images", "routes/api.service-images.ts"),
+  route("api/service-images/:imageId", "routes/api.service-image.ts"),
   route("profile/email-confirmed", "routes/profile.email-confirmed.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/counts", "routes/api.counts.ts"),
