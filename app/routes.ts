@@ -55,6 +55,7 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
   route("storage/*", "routes/storage.ts"),
+  route("service-covers/:name", "routes/service-cover.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/mail/:id", "routes/dev.mail.message.tsx"),
   // Probes for a load balancer or an orchestrator (liveness, readiness).

@@ -21,6 +21,8 @@ import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
+import { ServiceGallery } from "~/features/services/components/service-gallery";
+import { listServiceImages } from "~/features/services/images.server";
 import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { setFlashToast } from "~/lib/flash.server";
@@ -36,14 +38,16 @@ export async function loader(args: Route.LoaderArgs) {
   const db = await database(args.context);
   const [service, user] = await Promise.all([getService(db, args.params.id), optionalUser(args)]);
   if (!service) throw data({ notFound: true }, { status: 404 });
-  const [reviews, comments, ownReview, favorites] = await Promise.all([
+  const [reviews, comments, ownReview, favorites, images] = await Promise.all([
     listReviews(db, service.id),
     listComments(db, service.id),
     user ? getOwnReview(db, service.id, user.id) : null,
     favoriteIds(db, user?.id, [service.id]),
+    listServiceImages(db, service.id),
   ]);
   return {
     service,
+    images,
     reviews,
     comments,
     ownReview,
@@ -112,7 +116,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
+  const { service, images, viewer, reviews, comments, ownReview, isFavorite } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
   const action = `/services/${service.id}`;
   const signInHref = signInLink(action);
@@ -132,6 +136,11 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article>
+          {images.length > 0 && (
+            <div className="mb-6">
+              <ServiceGallery images={images} title={service.title} />
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{service.category}</Badge>
             {service.isFeatured && <FeaturedBadge />}

@@ -54,7 +54,7 @@ export async function encodeServiceImage(file: IncomingImage): Promise<ImageChec
 }
 
 /** Encodes any sharp input (an upload, or the seed's drawn pictures) into the stored widths. */
-export async function encodePixels(input: Sharp): Promise<EncodedImage> {
+export async function encodePixels(input: Sharp, { effort = 4 }: { effort?: number } = {}): Promise<EncodedImage> {
   // Decoded once (turned upright, at most 1280 wide), then each width from the raw pixels.
   const { data, info } = await input
     .rotate()
@@ -66,12 +66,13 @@ export async function encodePixels(input: Sharp): Promise<EncodedImage> {
   const files = await Promise.all(
     widths.map(async (width) => ({
       width,
-      data: await sharp(data, raw).resize({ width }).webp({ quality: 80 }).toBuffer(),
+      data: await sharp(data, raw).resize({ width }).webp({ quality: 80, effort }).toBuffer(),
     })),
   );
-  const { dominant } = await sharp(data, raw).stats();
-  const hex = (n: number) => Math.round(n).toString(16).padStart(2, "0");
-  return { files, width: info.width, height: info.height, placeholder: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}` };
+  // The placeholder: the image's mean colour (one pixel; cheaper than statistics of the whole).
+  const pixel = await sharp(data, raw).removeAlpha().resize(1, 1, { fit: "fill" }).raw().toBuffer();
+  const hex = (n: number) => n.toString(16).padStart(2, "0");
+  return { files, width: info.width, height: info.height, placeholder: `#${hex(pixel[0]!)}${hex(pixel[1] ?? pixel[0]!)}${hex(pixel[2] ?? pixel[0]!)}` };
 }
 
 const viewColumns = {
