@@ -4,14 +4,14 @@
 export const serviceImagesDe = {
   field: {
     heading: (n: number, max: number) => `Bilder (${n}/${max})`,
-    hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Titelbild.",
+    hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
     add: "Bilder hinzufügen",
     empty: "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
     uploading: "Bilder werden hochgeladen",
     progress: (percent: number) => `${percent} %`,
     image: (n: number) => `Bild ${n}`,
-    cover: "Titelbild",
-    makeCover: (n: number) => `Bild ${n} als Titelbild verwenden`,
+    cover: "Hauptbild",
+    makeCover: (n: number) => `Bild ${n} als Hauptbild verwenden`,
     earlier: (n: number) => `Bild ${n} nach vorne verschieben`,
     later: (n: number) => `Bild ${n} nach hinten verschieben`,
     remove: (n: number) => `Bild ${n} entfernen`,

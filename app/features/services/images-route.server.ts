@@ -3,6 +3,7 @@ import type { ServiceImagesAnswer } from "./service-image";
 import { IMAGE_MAX_BYTES } from "~/features/profile/schema";
 import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
 import { refusedImages } from "~/i18n/errors.de";
+import { de } from "~/i18n/de";
 import { serviceImagesDe } from "~/i18n/service-images.de";
 import { AppError, isAppError } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
@@ -24,7 +25,9 @@ function refusal(error: unknown, title: string) {
   const { failure, status } = failureOf(error, "service images");
   const message = failure.reason === "unexpected" ? serviceImagesDe.field.uploadFailedText : failure.message;
   const details = isAppError(error) && error.reason === "images_refused" ? refusedImages(error.params) : undefined;
-  return answer({ ok: false, reason: failure.reason, title, message, details }, status);
+  // A refused file reads as the gallery's: 'Upload-Validierung fehlgeschlagen'.
+  const heading = failure.reason === "images_refused" ? de.profile.gallery.validationFailed : title;
+  return answer({ ok: false, reason: failure.reason, title: heading, message, details }, status);
 }
 
 // The resource routes of the service form's image field (routes/api.service-images.ts, api.service-image.ts).

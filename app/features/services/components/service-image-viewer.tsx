@@ -40,7 +40,7 @@ export default function ServiceImageViewer({ images, title, start, onClose }: { 
       aria-label={t.viewer.title(title)}
       onKeyDown={onKeyDown}
       onClose={onClose}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/95 p-0 text-white backdrop:bg-black/80"
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-0 text-white backdrop:bg-black/80"
     >
       <div className="flex h-full flex-col gap-3 p-3 sm:p-5">
         <div className="flex items-center justify-between gap-3">
