@@ -78,8 +78,8 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
 
   return (
     <fieldset className="grid gap-3" aria-describedby="service-images-hint">
-      <legend className="text-sm font-medium leading-none">{t.field.heading(images.length, MAX)}</legend>
-      <p id="service-images-hint" className="-mt-1 text-sm text-muted-foreground">
+      <legend className="mb-2 text-sm font-medium leading-none">{t.field.heading(images.length, MAX)}</legend>
+      <p id="service-images-hint" className="text-sm text-muted-foreground">
         {t.field.hint}
       </p>
       {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
