@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
@@ -93,6 +94,21 @@ describe.each(widthNames)("service images at %s width", (width) => {
     await fresh.page.getByRole("dialog").getByText("Bild 1 von 2").waitFor();
     expect(fresh.page.url()).toBe(detail);
     expectNoErrors(fresh.errors, "detail (late viewer)");
+
+    // Someone else (a demo provider) can neither add to nor change these images.
+    await fresh.page.goto("/auth?redirectTo=%2F");
+    await signInWithForm(fresh.page, "lea.fischer@demo.marktplatz.example", DEMO_PASSWORD);
+    await fresh.page.waitForURL(`${baseUrl()}/`);
+    const serviceId = detail.split("/").pop()!;
+    const upload = await fresh.page.request.post("/api/service-images", {
+      multipart: { serviceId, images: await photo("fremd.png", "#000000") },
+      headers: { Origin: baseUrl() },
+    });
+    expect(upload.status()).toBe(403);
+    const removal = await fresh.page.request.post(`/api/service-images/${second}`, { form: { intent: "remove" }, headers: { Origin: baseUrl() } });
+    expect(removal.status()).toBe(404);
+    await page.goto(detail);
+    expect(imageIdOf(await page.getByRole("link", { name: "Bild 1 von 2 vergrößern" }).first().locator("img").getAttribute("src"))).toBe(second);
     expectNoErrors(errors, "service images");
   });
 });
