@@ -41,6 +41,8 @@ export default [
   route("profile/avatar", "routes/profile.avatar.ts"),
   route("profile/gallery", "routes/profile.gallery.ts"),
   route("profile/export", "routes/profile.export.ts"),
+  route("api/service-images", "routes/api.service-images.ts"),
+  route("api/service-images/:imageId", "routes/api.service-image.ts"),
   route("profile/email-confirmed", "routes/profile.email-confirmed.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/counts", "routes/api.counts.ts"),
@@ -53,6 +55,7 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),
   route("storage/*", "routes/storage.ts"),
+  route("service-covers/:name", "routes/service-cover.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/mail/:id", "routes/dev.mail.message.tsx"),
   // Probes for a load balancer or an orchestrator (liveness, readiness).

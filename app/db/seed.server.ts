@@ -10,6 +10,7 @@ import {
   profiles,
   purchases,
   serviceComments,
+  serviceImages,
   serviceReviews,
   serviceViewDays,
   services,
@@ -18,11 +19,14 @@ import {
   type TicketStatus,
 } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
+import { removeFolders } from "~/features/services/images.server";
+import type { FileStorage } from "~/lib/storage.server";
 import { orderedPair } from "~/features/messaging/pair";
 import { DEMO_CONVERSATIONS, LONG_CHAT } from "./seed/conversations";
 import { COMMENT_TEXTS, OWNER_REPLIES, REVIEW_TEXTS } from "./seed/feedback";
 import { seedOrderHistory } from "./seed/order-history.server";
 import { Random } from "./seed/random";
+import { storeDemoImages, type DemoImagePlan } from "./seed/service-pictures.server";
 import { DEMO_SERVICES, demoListingFacts } from "./seed/services";
 import { SUPPORT_TICKETS } from "./seed/tickets";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from "./seed/users";
@@ -84,7 +88,7 @@ async function hasUsers(db: Pick<Database, "select">): Promise<boolean> {
  * Fills an empty database with demo content. Does nothing when any account
  * exists already (seeded: false). Everything is written in one transaction.
  */
-export async function seedDemoContent(db: Database, options: { now?: Date } = {}): Promise<SeedResult> {
+export async function seedDemoContent(db: Database, options: { now?: Date; storage?: FileStorage } = {}): Promise<SeedResult> {
   if (await hasUsers(db)) return { seeded: false, logins: [] };
 
   const now = options.now ?? new Date();
@@ -354,6 +358,10 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
       });
     });
 
+  // ---- service images: drawn pictures, stored before the rows that name them ----------------
+  // Only with a store to put them in (the app's start passes its own; most tests need none).
+  const images: DemoImagePlan = options.storage ? await storeDemoImages(options.storage, serviceRows, new Random(0x1a6e_2026)) : { rows: [], folders: [] };
+
   // ---- write everything in one transaction ---------------------------------------------
   const seeded = await db.transaction(async (tx) => {
     // Someone else may have seeded (or signed up) since the first check.
@@ -362,6 +370,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
     await tx.insert(account).values(accountRows);
     await tx.insert(profiles).values(profileRows);
     await tx.insert(services).values(serviceRows);
+    if (images.rows.length) await tx.insert(serviceImages).values(images.rows);
     await tx.insert(serviceReviews).values(reviewRows);
     await tx.insert(serviceComments).values(commentRows);
     await tx.insert(favorites).values(favoriteRows);
@@ -400,5 +409,6 @@ export async function seedDemoContent(db: Database, options: { now?: Date } = {}
     return true;
   });
 
+  if (!seeded && options.storage) await removeFolders(options.storage, images.folders);
   return seeded ? { seeded: true, logins: loginList() } : { seeded: false, logins: [] };
 }

@@ -1,6 +1,7 @@
 import type { ErrorParams, ErrorReason } from "~/lib/errors";
 import { de } from "./de";
 import { ordersDe } from "./orders.de";
+import { serviceImagesDe } from "./service-images.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
 
 type Text = string | ((params: ErrorParams) => string);
@@ -48,6 +49,9 @@ const TEXTS: Record<ErrorReason, Text> = {
   gallery_full: (p) => (Number(p.free) > 0 ? de.profile.gallery.remaining(Number(p.free)) : de.profile.gallery.limitText),
   gallery_no_files: de.profile.gallery.noFiles,
   not_in_gallery: de.profile.gallery.notInGallery,
+  service_images_full: (p) =>
+    Number(p.free) > 0 ? serviceImagesDe.field.remaining(Number(p.free), Number(p.max)) : serviceImagesDe.field.full(Number(p.max)),
+  service_image_not_found: serviceImagesDe.field.notFound,
 
   chat_not_found: de.chats.chatNotFound,
   chat_forbidden: de.chats.noPermission,

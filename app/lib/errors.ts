@@ -32,6 +32,8 @@ export const ERROR_REASONS = [
   // services
   "service_not_found",
   "not_service_owner",
+  "service_images_full",
+  "service_image_not_found",
   // reviews, comments, favourites
   "rating_required",
   "review_too_long",

@@ -43,7 +43,7 @@ export async function startApplication(): Promise<StartedApplication> {
   // Background jobs (mail, and the schedules: orphan-file sweep, rate-limit pruning), ADR 011.
   await startJobs(handle);
   if (config.seedDemo) {
-    const result = await seedDemoContent(handle.db);
+    const result = await seedDemoContent(handle.db, { storage: getStorage() });
     log.info(result.seeded ? "Demo-Inhalte angelegt." : "Demo-Inhalte vorhanden.");
     // No address or password in a log line (README "Logs"): the names, the domain, and where the password is.
     const names = DEMO_USERS.map((user) => {

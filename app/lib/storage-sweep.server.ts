@@ -1,7 +1,8 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
 import { z } from "zod";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { invoices, messages, orderFiles, profiles } from "~/db/schema";
+import { invoices, messages, orderFiles, profiles, serviceImages } from "~/db/schema";
+import { removeStaleDrafts } from "~/features/services/images.server";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
 import { defineJob } from "./jobs/types";
@@ -31,12 +32,19 @@ export async function sweepOrphanFiles(
   { minAgeMs = HOUR, now = Date.now() }: { minAgeMs?: number; now?: number } = {},
 ): Promise<SweepResult> {
   const result: SweepResult = { checked: 0, deleted: [] };
+  // Create-form drafts never saved (ADR 016): rows and files, after a day.
+  try {
+    result.deleted.push(...(await removeStaleDrafts(db, storage, now)));
+  } catch (error) {
+    log.error({ err: error }, "Storage sweep: could not remove stale service image drafts");
+  }
   const areas: { prefix: string; referenced: (keys: string[]) => Promise<Set<string>> }[] = [
     { prefix: "chat-attachments", referenced: (keys) => attachmentsInUse(db, keys) },
     { prefix: "order-files", referenced: (keys) => keysInUse(db, orderFiles, orderFiles.fileKey, keys) },
     { prefix: "invoices", referenced: (keys) => keysInUse(db, invoices, invoices.storageKey, keys) },
     { prefix: "gallery", referenced: (keys) => galleryInUse(db, keys) },
     { prefix: "avatars", referenced: (keys) => avatarsInUse(db, keys) },
+    { prefix: "service-images", referenced: (keys) => serviceImagesInUse(db, keys) },
   ];
   for (const area of areas) {
     let batch: string[] = [];
@@ -104,6 +112,16 @@ async function avatarsInUse(db: Database, keys: string[]): Promise<Set<string>> 
   const rows = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(inArray(profiles.userId, owners));
   const shown = new Set(rows.map((row) => row.avatarUrl?.split("?")[0]).filter(Boolean));
   return new Set(keys.filter((key) => shown.has(publicUrl(key))));
+}
+
+/** `service-images/{userId}/{imageId}/{width}.webp`: kept while the image's row exists (draft or not). */
+async function serviceImagesInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  const idOf = (key: string) => key.split("/")[2] ?? "";
+  const ids = [...new Set(keys.map(idOf))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: serviceImages.id, ownerId: serviceImages.ownerId }).from(serviceImages).where(inArray(serviceImages.id, ids));
+  const owners = new Map(rows.map((row) => [row.id, row.ownerId]));
+  return new Set(keys.filter((key) => owners.get(idOf(key)) === ownerOf(key)));
 }
 
 /**

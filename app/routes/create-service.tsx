@@ -3,6 +3,8 @@ import { redirect } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CREATE_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
+import { ServiceImagesField } from "~/features/services/components/service-images-field";
+import { listDraftImages } from "~/features/services/images.server";
 import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -14,6 +16,12 @@ import type { Route } from "./+types/create-service";
 
 export function meta() {
   return pageMeta(de.pages.createService);
+}
+
+/** The images uploaded in this form before (a reload, or a form left earlier today) are shown again. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  return { drafts: await listDraftImages(await database(context), user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function CreateService({ actionData }: Route.ComponentProps) {
+export default function CreateService({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData && !actionData.ok) showServiceFormError(de.services.form.createError, actionData.message);
   }, [actionData]);
@@ -50,6 +58,7 @@ export default function CreateService({ actionData }: Route.ComponentProps) {
             errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.create}
             cancelTo="/dashboard"
+            images={<ServiceImagesField initial={loaderData.drafts} />}
           />
         </CardContent>
       </Card>

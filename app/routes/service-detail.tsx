@@ -25,6 +25,8 @@ import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
+import { ServiceGallery } from "~/features/services/components/service-gallery";
+import { listServiceImages } from "~/features/services/images.server";
 import { publicDe as de, pageMeta } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { setFlashToast } from "~/lib/flash.server";
@@ -40,16 +42,18 @@ export async function loader(args: Route.LoaderArgs) {
   const db = await database(args.context);
   const [service, user] = await Promise.all([getService(db, args.params.id), optionalUser(args)]);
   if (!service) throw data({ notFound: true }, { status: 404 });
-  const [reviews, comments, ownReview, favorites, trust] = await Promise.all([
+  const [reviews, comments, ownReview, favorites, trust, images] = await Promise.all([
     listReviews(db, service.id),
     listComments(db, service.id),
     user ? getOwnReview(db, service.id, user.id) : null,
     favoriteIds(db, user?.id, [service.id]),
     cachedProviderTrust(db, service.author.userId),
+    listServiceImages(db, service.id),
   ]);
   return {
     service,
     trust,
+    images,
     reviews,
     comments,
     ownReview,
@@ -118,7 +122,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, viewer, reviews, comments, ownReview, isFavorite, trust } = loaderData;
+  const { service, images, viewer, reviews, comments, ownReview, isFavorite, trust } = loaderData;
   const author = displayName(service.author.firstName, service.author.lastName);
   const action = `/services/${service.id}`;
   const signInHref = signInLink(action);
@@ -140,6 +144,11 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article>
+          {images.length > 0 && (
+            <div className="mb-6">
+              <ServiceGallery images={images} title={service.title} />
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{service.category}</Badge>
             {service.isFeatured && <FeaturedBadge />}

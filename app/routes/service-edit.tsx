@@ -3,6 +3,8 @@ import { redirect } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
+import { ServiceImagesField } from "~/features/services/components/service-images-field";
+import { listServiceImages } from "~/features/services/images.server";
 import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const service = await getServiceForEdit(await database(args.context), user.id, args.params.id);
     const categories = [...new Set<string>([...EDIT_CATEGORIES, service.category])];
-    return { service, categories };
+    return { service, categories, images: await listServiceImages(await database(args.context), service.id) };
   } catch (error) {
     await leaveIfRefused(error);
     throw error;
@@ -60,7 +62,7 @@ export function meta() {
 }
 
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, categories } = loaderData;
+  const { service, categories, images } = loaderData;
   const schema = useMemo(() => editServiceSchema(service.category), [service.category]);
   useEffect(() => {
     if (actionData && !actionData.ok) showServiceFormError(de.services.form.updateError, actionData.message);
@@ -80,6 +82,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
             errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.save}
             cancelTo={`/services/${service.id}`}
+            images={<ServiceImagesField serviceId={service.id} initial={images} />}
           />
         </CardContent>
       </Card>

@@ -30,7 +30,7 @@ import { deleteAccountSchema } from "./schema";
  * Orders: open ones end (endOrdersOfDeletedAccount); orders and issued invoices are business
  * records of the other party too and stay, with the person's id nulled and the invoice's copies
  * of names and addresses kept for the statutory retention period (GDPR art. 17(3)(b), §147 AO).
- * The avatar and gallery files are removed after the commit; chat attachments, delivery files
+ * The avatar, gallery and service image files are removed after the commit; chat attachments, delivery files
  * and invoice PDFs stay with the retained records.
  */
 export async function deleteAccount(
@@ -66,7 +66,12 @@ export async function deleteAccount(
     await publish(tx, [actorId], { type: "session.ended" });
   });
 
-  const results = await Promise.allSettled([storage.deletePrefix(`avatars/${actorId}`), storage.deletePrefix(`gallery/${actorId}`)]);
+  // Service images (also the create form's drafts) are all under the account's folder.
+  const results = await Promise.allSettled([
+    storage.deletePrefix(`avatars/${actorId}`),
+    storage.deletePrefix(`gallery/${actorId}`),
+    storage.deletePrefix(`service-images/${actorId}/`),
+  ]);
   for (const result of results) {
     if (result.status === "rejected") log.error({ err: result.reason }, "Files of a deleted account could not be removed");
   }

@@ -11,11 +11,13 @@ import {
   reviewReplies,
   serviceComments,
   serviceReviews,
+  serviceImages,
   services,
   supportTickets,
   user,
 } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
+import { serviceImageUrl } from "~/features/services/service-image";
 import { AppError } from "~/lib/errors";
 
 type Row = Record<string, unknown>;
@@ -43,6 +45,8 @@ export interface DataExport {
   billing_details: Row | null;
   /** The user's answers (as a provider) to reviews of their services. */
   review_replies: Row[];
+  /** The images of the user's services (and unsaved drafts of the create form), with their file addresses. */
+  service_images: Row[];
 }
 
 /**
@@ -97,6 +101,20 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
     db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
   ]);
+  const imageRows = await db
+    .select({
+      id: serviceImages.id,
+      serviceId: serviceImages.serviceId,
+      position: serviceImages.position,
+      width: serviceImages.width,
+      height: serviceImages.height,
+      widths: serviceImages.widths,
+      ownerId: serviceImages.ownerId,
+      createdAt: serviceImages.createdAt,
+    })
+    .from(serviceImages)
+    .where(eq(serviceImages.ownerId, actorId))
+    .orderBy(asc(serviceImages.serviceId), asc(serviceImages.position));
   const events = orderRows.length
     ? await db
         .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
@@ -130,6 +148,9 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     ),
     billing_details: billingRows[0] ? snakeKeys(billingRows[0]) : null,
     review_replies: replyRows.map(snakeKeys),
+    service_images: imageRows.map(({ widths, ownerId: _ownerId, ...image }) =>
+      snakeKeys({ ...image, files: widths.map((width) => serviceImageUrl({ id: image.id, ownerId: actorId }, width)) }),
+    ),
   };
 }
 

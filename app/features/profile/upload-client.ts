@@ -10,9 +10,10 @@ export type UploadAnswer = UploadSuccess | { ok: false; reason: string; title: s
 
 /**
  * Posts a multipart form with XMLHttpRequest, because fetch cannot report upload progress.
- * Resolves with the route's JSON answer; rejects only when the request itself failed.
+ * Resolves with the route's JSON answer (the profile's, or another upload route's such as
+ * the service images'); rejects only when the request itself failed.
  */
-export function uploadWithProgress(url: string, body: FormData, onProgress: (percent: number) => void): Promise<UploadAnswer> {
+export function uploadWithProgress<T extends { ok: boolean } = UploadAnswer>(url: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -22,7 +23,7 @@ export function uploadWithProgress(url: string, body: FormData, onProgress: (per
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     });
     request.addEventListener("load", () => {
-      const answer = request.response as UploadAnswer | null;
+      const answer = request.response as T | null;
       if (answer && typeof answer === "object" && "ok" in answer) resolve(answer);
       else reject(new Error(`Upload answered ${request.status}`));
     });

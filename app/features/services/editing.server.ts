@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { services } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { getStorage, type FileStorage } from "~/lib/storage.server";
 import { parseInput } from "~/lib/validation";
 import { getService } from "./catalogue.server";
+import { claimDraftImages, imageFoldersOfServices, removeFolders } from "./images.server";
 import { createServiceSchema, editServiceSchema } from "./schema";
 import type { WorkPlace } from "./listing-facts";
 import { isServiceId } from "./service-id";
@@ -22,13 +24,22 @@ function placeOfWork({ workPlace, workCity }: { workPlace?: WorkPlace; workCity:
   return { workPlace, workCity: workPlace === "remote" ? null : workCity };
 }
 
+/**
+ * Creates the service; the images uploaded in the create form (the actor's drafts, field
+ * `imageIds`: their ids in order, comma-separated, the first the cover) become its images in the
+ * same transaction (ADR 016).
+ */
 export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
   const { workPlace, workCity, ...values } = parseInput(createServiceSchema, input);
-  const [row] = await db
-    .insert(services)
-    .values({ ...values, ...placeOfWork({ workPlace, workCity }), createdBy: actorId })
-    .returning({ id: services.id });
-  return { id: row!.id };
+  const imageIds = typeof input.imageIds === "string" ? input.imageIds.split(",").map((id) => id.trim()) : [];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(services)
+      .values({ ...values, ...placeOfWork({ workPlace, workCity }), createdBy: actorId })
+      .returning({ id: services.id });
+    await claimDraftImages(tx, { actorId, serviceId: row!.id, ids: imageIds });
+    return { id: row!.id };
+  });
 }
 
 /** The service if the actor owns it; refuses with NOT_FOUND or FORBIDDEN otherwise. */
@@ -62,8 +73,17 @@ export async function updateService(db: Database, { actorId, serviceId, input }:
     .where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
 }
 
-export async function deleteService(db: Database, { actorId, serviceId }: { actorId: string; serviceId: string | undefined }) {
+export async function deleteService(
+  db: Database,
+  { actorId, serviceId, storage = getStorage() }: { actorId: string; serviceId: string | undefined; storage?: FileStorage },
+) {
   const current = await ownedService(db, actorId, serviceId);
-  // Reviews, comments and favourites go with it (foreign keys cascade).
-  await db.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+  // Reviews, comments, favourites and image rows go with it (foreign keys cascade); the image
+  // files after the commit (one that cannot be removed then is left to the storage sweep).
+  const folders = await db.transaction(async (tx) => {
+    const found = await imageFoldersOfServices(tx, [current.id]);
+    await tx.delete(services).where(and(eq(services.id, current.id), eq(services.createdBy, actorId)));
+    return found;
+  });
+  await removeFolders(storage, folders);
 }

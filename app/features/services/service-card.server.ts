@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { profiles, services } from "~/db/schema";
+import { profiles, serviceImages, services } from "~/db/schema";
 import type { PriceUnit } from "~/features/orders/limits";
 import type { WorkPlace } from "./listing-facts";
+import type { ServiceImage } from "./service-image";
 
 /** The author shown on a service card. */
 export interface ServiceAuthor {
@@ -32,6 +33,8 @@ export interface ServiceCard {
   ratingCount: number;
   createdAt: Date;
   author: ServiceAuthor;
+  /** The first image by position, or null (the card then shows the category's generated cover). */
+  cover: ServiceImage | null;
 }
 
 /** The columns of a card; a query selecting them joins the author's profile (left join). */
@@ -55,6 +58,8 @@ export const cardColumns = {
   authorUsername: profiles.username,
   authorAvatarUrl: profiles.avatarUrl,
   createdBy: services.createdBy,
+  // One index probe per card (service_images_service_idx), only for the rows of the page.
+  cover: sql<ServiceImage | null>`(select json_build_object('id', ${serviceImages.id}, 'ownerId', ${serviceImages.ownerId}, 'widths', ${serviceImages.widths}, 'width', ${serviceImages.width}, 'height', ${serviceImages.height}, 'placeholder', ${serviceImages.placeholder}) from ${serviceImages} where ${serviceImages.serviceId} = ${services.id} order by ${serviceImages.position}, ${serviceImages.createdAt}, ${serviceImages.id} limit 1)`,
 };
 
 export type CardRow = { [K in keyof typeof cardColumns]: unknown } & Record<string, unknown>;
@@ -82,5 +87,13 @@ export function toCard(row: CardRow): ServiceCard {
       username: row.authorUsername as string | null,
       avatarUrl: row.authorAvatarUrl as string | null,
     },
+    cover: toImage(row.cover),
   };
+}
+
+/** json_build_object comes back parsed (PostgreSQL) or as text (some PGlite paths). */
+function toImage(value: unknown): ServiceImage | null {
+  if (value === null || value === undefined) return null;
+  const image = (typeof value === "string" ? JSON.parse(value) : value) as ServiceImage;
+  return { ...image, widths: Array.isArray(image.widths) ? image.widths.map(Number) : [] };
 }

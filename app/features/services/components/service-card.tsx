@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
 import { ListingFacts, PriceUnitText } from "./listing-facts";
+import { ServiceCover } from "./service-cover";
 import { publicDe as de } from "~/i18n/public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
@@ -30,10 +31,13 @@ export function RatingLine({ avg, count }: { avg: string; count: number }) {
  * shared HTML that is not hydrated. So the card itself has no state or handlers and renders the
  * same on the server, in the shared fragment and in the browser.
  */
-export function ServiceCard({ service }: { service: SerializedCard }) {
+export function ServiceCard({ service, eager = false }: { service: SerializedCard; /** In the first row: the cover loads at once (LCP). */ eager?: boolean }) {
   const author = displayName(service.author.firstName, service.author.lastName);
   return (
     <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <div className="-mx-5 -mt-5 mb-4 overflow-hidden rounded-t-xl">
+        <ServiceCover cover={service.cover} category={service.category} eager={eager} />
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{service.category}</Badge>
         {service.isFeatured && <FeaturedBadge />}
@@ -78,6 +82,7 @@ export function ServiceCard({ service }: { service: SerializedCard }) {
 export function ServiceCardSkeleton() {
   return (
     <div className="flex h-full animate-pulse flex-col rounded-xl border bg-card p-5" aria-hidden="true">
+      <div className="-mx-5 -mt-5 mb-4 aspect-[16/10] rounded-t-xl bg-muted" />
       <div className="h-5 w-24 rounded-full bg-muted" />
       <div className="mt-4 h-5 w-4/5 rounded bg-muted" />
       <div className="mt-2 h-4 w-full rounded bg-muted" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
@@ -57,6 +57,7 @@ export function ServiceForm({
   invalidTitle,
   submitLabel,
   cancelTo,
+  images,
 }: {
   schema: z.ZodType;
   categories: readonly string[];
@@ -66,6 +67,8 @@ export function ServiceForm({
   invalidTitle: string;
   submitLabel: string;
   cancelTo: string;
+  /** The image field (ServiceImagesField), shown before the buttons. */
+  images?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
@@ -228,6 +231,7 @@ export function ServiceForm({
           )}
         </div>
       </div>
+      {images}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to={cancelTo}>{de.services.form.cancel}</Link>

@@ -11,9 +11,9 @@ type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string |
 export function ServiceCardList({ items }: { items: SerializedCard[] }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((service) => (
+      {items.map((service, index) => (
         <li key={service.id}>
-          <ServiceCard service={service} />
+          <ServiceCard service={service} eager={index < 3} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,183 @@
+import { useRef, useState } from "react";
+import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/features/profile/schema";
+import { uploadWithProgress } from "~/features/profile/upload-client";
+import { de } from "~/i18n/de";
+import { serviceImagesDe as t } from "~/i18n/service-images.de";
+import { serviceImageUrl, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
+
+/** At most six images per service (SERVICE_IMAGES_MAX of the schema; the server decides). */
+const MAX = 6;
+const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
+
+/** What the page can check before sending (the server repeats all of it from the bytes). */
+function precheck(files: File[], count: number): { title: string; description: string } | null {
+  const free = MAX - count;
+  if (free <= 0) return { title: t.field.uploadFailed, description: t.field.full(MAX) };
+  if (files.length > free) return { title: t.field.uploadFailed, description: t.field.remaining(free, MAX) };
+  const reasons = files.flatMap((file) =>
+    file.size > IMAGE_MAX_BYTES ? [de.profile.gallery.tooLarge(file.name)] : !IMAGE_TYPES.includes(file.type) ? [de.profile.gallery.notImage(file.name)] : [],
+  );
+  return reasons.length ? { title: de.profile.gallery.validationFailed, description: reasons.join(" ") } : null;
+}
+
+/**
+ * The images of the service form (ADR 016). Uploads (with progress) and changes are saved at once
+ * through /api/service-images: on the edit page to the service, on the create page to the user's
+ * drafts, whose ids go with the form (`imageIds`, in order) and become the new service's images.
+ * The first image is the cover. Without JavaScript the field only says that it needs it.
+ */
+export function ServiceImagesField({ serviceId, initial }: { serviceId?: string; initial: ServiceImage[] }) {
+  const [images, setImages] = useState(initial);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const full = images.length >= MAX;
+
+  async function upload(files: File[]) {
+    const refused = precheck(files, images.length);
+    if (refused) return toast.error(refused.title, { description: refused.description });
+    const body = new FormData();
+    if (serviceId) body.append("serviceId", serviceId);
+    for (const file of files) body.append("images", file);
+    setProgress(0);
+    try {
+      const answer = await uploadWithProgress<ServiceImagesAnswer>("/api/service-images", body, setProgress);
+      if (answer.ok) {
+        setImages(answer.images);
+        toast.success(t.field.uploaded(answer.added ?? files.length));
+      } else toast.error(answer.title, { description: [answer.message, ...(answer.details ?? [])].filter((line, i, all) => all.indexOf(line) === i).join(" ") });
+    } catch {
+      toast.error(t.field.uploadFailed, { description: t.field.uploadFailedText });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function change(image: ServiceImage, intent: "remove" | "cover" | "earlier" | "later") {
+    setBusy(image.id);
+    try {
+      const response = await fetch(`/api/service-images/${image.id}`, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ intent }),
+      });
+      const answer = (await response.json()) as ServiceImagesAnswer;
+      if (answer.ok) {
+        setImages(answer.images);
+        if (intent === "remove") toast.success(t.field.removed);
+      } else toast.error(answer.title, { description: answer.message });
+    } catch {
+      toast.error(t.field.changeFailed, { description: t.field.uploadFailedText });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby="service-images-hint">
+      <legend className="mb-2 text-sm font-medium leading-none">{t.field.heading(images.length, MAX)}</legend>
+      <p id="service-images-hint" className="text-sm text-muted-foreground">
+        {t.field.hint}
+      </p>
+      {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
+      {images.length > 0 ? (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {images.map((image, index) => {
+            const n = index + 1;
+            return (
+              <li key={image.id} className={`overflow-hidden rounded-lg border bg-card ${busy === image.id ? "opacity-60" : ""}`}>
+                <div className="relative">
+                  <img
+                    src={serviceImageUrl(image, image.widths[0]!)}
+                    alt={t.field.image(n)}
+                    width={320}
+                    height={200}
+                    loading="lazy"
+                    style={{ backgroundColor: image.placeholder }}
+                    className="aspect-[16/10] w-full object-cover"
+                  />
+                  {index === 0 && (
+                    <span className="absolute left-1.5 top-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{t.field.cover}</span>
+                  )}
+                </div>
+                <div className="flex items-center justify-between gap-1 p-1">
+                  <div className="flex gap-1">
+                    {index > 0 && (
+                      <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null} aria-label={t.field.makeCover(n)} title={t.field.makeCover(n)} onClick={() => void change(image, "cover")}>
+                        <Star aria-hidden="true" />
+                      </Button>
+                    )}
+                    <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null || index === 0} aria-label={t.field.earlier(n)} title={t.field.earlier(n)} onClick={() => void change(image, "earlier")}>
+                      <ArrowLeft aria-hidden="true" />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null || index === images.length - 1} aria-label={t.field.later(n)} title={t.field.later(n)} onClick={() => void change(image, "later")}>
+                      <ArrowRight aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" disabled={busy !== null} aria-label={t.field.remove(n)} title={t.field.remove(n)} onClick={() => void change(image, "remove")}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t.field.empty}</p>
+      )}
+      {progress !== null && (
+        <div className="grid gap-1.5">
+          <div className="flex justify-between text-sm">
+            <span id="service-images-progress-label">{t.field.uploading}</span>
+            <span aria-hidden="true">{t.field.progress(progress)}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby="service-images-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+      )}
+      {/* No name: the files go to /api/service-images, never with the form itself. */}
+      <input
+        ref={input}
+        id="service-images-files"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        multiple
+        className="hidden"
+        aria-label={t.field.add}
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          event.currentTarget.value = "";
+          if (files.length) void upload(files);
+        }}
+      />
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={progress !== null}
+          onClick={() => {
+            if (full) toast.error(t.field.uploadFailed, { description: t.field.full(MAX) });
+            else input.current?.click();
+          }}
+        >
+          <ImagePlus aria-hidden="true" />
+          {t.field.add}
+        </Button>
+        <noscript>
+          <p className="mt-2 text-sm text-muted-foreground">{t.field.noScript}</p>
+        </noscript>
+      </div>
+    </fieldset>
+  );
+}

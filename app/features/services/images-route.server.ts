@@ -1,0 +1,72 @@
+import { addServiceImages, moveServiceImage, removeServiceImage, SERVICE_IMAGES_MAX } from "./images.server";
+import type { ServiceImagesAnswer } from "./service-image";
+import { IMAGE_MAX_BYTES } from "~/features/profile/schema";
+import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
+import { refusedImages } from "~/i18n/errors.de";
+import { de } from "~/i18n/de";
+import { serviceImagesDe } from "~/i18n/service-images.de";
+import { AppError, isAppError } from "~/lib/errors";
+import { readForm } from "~/lib/forms.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { database, optionalUser } from "~/lib/request-context.server";
+import { failureOf } from "~/lib/responses.server";
+import { getStorage } from "~/lib/storage.server";
+import { readMultipart } from "~/lib/uploads.server";
+import type { RouterContextProvider } from "react-router";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+
+function answer(body: ServiceImagesAnswer, status = 200) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+function refusal(error: unknown, title: string) {
+  const { failure, status } = failureOf(error, "service images");
+  const message = failure.reason === "unexpected" ? serviceImagesDe.field.uploadFailedText : failure.message;
+  const details = isAppError(error) && error.reason === "images_refused" ? refusedImages(error.params) : undefined;
+  // A refused file reads as the gallery's: 'Upload-Validierung fehlgeschlagen'.
+  const heading = failure.reason === "images_refused" ? de.profile.gallery.validationFailed : title;
+  return answer({ ok: false, reason: failure.reason, title: heading, message, details }, status);
+}
+
+// The resource routes of the service form's image field (routes/api.service-images.ts, api.service-image.ts).
+
+/**
+ * POST /api/service-images: uploads (field `images`, several at once) to the service `serviceId`
+ * of the signed-in owner, or without `serviceId` to the owner's drafts for the create form.
+ * Shares the image upload rate limit of the profile.
+ */
+export async function uploadServiceImages(args: Args) {
+  try {
+    const user = await optionalUser(args);
+    if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
+    const db = await database(args.context);
+    const limit = await consumeRateLimit(db, `app:image-upload:${user.id}`, IMAGE_UPLOAD_LIMIT);
+    if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
+    const { fields, files } = await readMultipart(args.request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: SERVICE_IMAGES_MAX });
+    const serviceId = fields.serviceId ? fields.serviceId : undefined;
+    const { images } = await addServiceImages(db, getStorage(), { actorId: user.id, serviceId, files });
+    return answer({ ok: true, images, added: files.length });
+  } catch (error) {
+    return refusal(error, serviceImagesDe.field.uploadFailed);
+  }
+}
+
+/** POST /api/service-images/{imageId}: `intent` remove, or cover / earlier / later. */
+export async function changeServiceImage(args: Args & { params: { imageId?: string } }) {
+  try {
+    const user = await optionalUser(args);
+    if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
+    const db = await database(args.context);
+    const form = await readForm(args.request);
+    const imageId = args.params.imageId;
+    const { images } =
+      form.intent === "remove"
+        ? await removeServiceImage(db, getStorage(), { actorId: user.id, imageId })
+        : await moveServiceImage(db, { actorId: user.id, imageId, move: form.intent });
+    return answer({ ok: true, images });
+  } catch (error) {
+    return refusal(error, serviceImagesDe.field.changeFailed);
+  }
+}

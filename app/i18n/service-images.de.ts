@@ -1,0 +1,39 @@
+// Texts of the service images (ADR 016): the form's image field, the cards and the detail page's
+// viewer. Public pages import it directly, so it stays small and free of other imports.
+
+export const serviceImagesDe = {
+  field: {
+    heading: (n: number, max: number) => `Bilder (${n}/${max})`,
+    hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
+    add: "Bilder hinzufügen",
+    empty: "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
+    uploading: "Bilder werden hochgeladen",
+    progress: (percent: number) => `${percent} %`,
+    image: (n: number) => `Bild ${n}`,
+    cover: "Hauptbild",
+    makeCover: (n: number) => `Bild ${n} als Hauptbild verwenden`,
+    earlier: (n: number) => `Bild ${n} nach vorne verschieben`,
+    later: (n: number) => `Bild ${n} nach hinten verschieben`,
+    remove: (n: number) => `Bild ${n} entfernen`,
+    uploaded: (n: number) => `${n} Bild(er) hinzugefügt`,
+    removed: "Bild entfernt",
+    changeFailed: "Die Bilder konnten nicht geändert werden",
+    uploadFailed: "Upload fehlgeschlagen",
+    uploadFailedText: "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+    full: (max: number) => `Maximal ${max} Bilder pro Dienstleistung. Entfernen Sie zuerst ein Bild.`,
+    remaining: (n: number, max: number) => `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
+    notFound: "Dieses Bild gibt es nicht (mehr).",
+    noScript: "Zum Hochladen von Bildern wird JavaScript benötigt.",
+  },
+  viewer: {
+    open: (n: number, total: number) => `Bild ${n} von ${total} vergrößern`,
+    title: (title: string) => `Bilder: ${title}`,
+    counter: (n: number, total: number) => `Bild ${n} von ${total}`,
+    previous: "Vorheriges Bild",
+    next: "Nächstes Bild",
+    close: "Schließen",
+    thumbnails: "Alle Bilder",
+    show: (n: number) => `Bild ${n} zeigen`,
+    alt: (title: string, n: number, total: number) => (total > 1 ? `${title} – Bild ${n} von ${total}` : title),
+  },
+} as const;
