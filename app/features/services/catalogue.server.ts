@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db.server";
 import { MAX_PAGE } from "~/lib/paging";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters, type ServiceSort } from "./filters";
 import { cursorTagged, decodeCursor, encodeCursor, type CursorValueKind } from "./list-cursor.server";
-import { correctedSearch, nearWords, THIN_RESULT } from "./forgiving-search.server";
+import { correctedSearch, nearWords, rememberedCorrection, rememberedNearWords, THIN_RESULT } from "./forgiving-search.server";
 import { searchQuery, type SearchTerms } from "./search-query";
 import { cardColumns, toCard, type CardRow, type ServiceCard } from "./service-card.server";
 import { isServiceId } from "./service-id";
@@ -482,34 +482,38 @@ export async function listServices(
     if (result.totalCapped || result.total >= THIN_RESULT) return result;
     exactTotal = result.total;
   }
-  const near = await nearWords(db, filters.q);
+  // With the process's caches (the loader), the vocabulary's answers are kept briefly too.
+  const near = await (counts ? rememberedNearWords(db, filters.q) : nearWords(db, filters.q));
   const widened = near.size ? searchQuery(filters.q, near) : null;
   if (widened) result = await listMatching(db, filters, pageSize, counts, widened, search);
   result ??= await listMatching(db, filters, pageSize, counts, search, null);
   // "Meinten Sie …?" when the typed words themselves match nothing (whatever their near words
   // found), on the first page: a corrected text that finds something with the other filters.
   if (exactTotal === 0 && correct && result.page === 1) {
-    const phrase = await correctedSearch(db, filters.q);
-    if (phrase && (await listServices(db, { ...filters, q: phrase, page: 1, after: "", before: "" }, 1, counts, { correct: false })).total > 0) {
+    const phrase = await (counts ? rememberedCorrection(db, filters.q) : correctedSearch(db, filters.q));
+    if (phrase && (await findsAny(db, filters, phrase))) {
       result.didYouMean = phrase;
     }
   }
   return result;
 }
 
+/** Whether a search text finds anything (exactly) with the other filters: one index probe. */
+async function findsAny(db: Database, filters: ServiceFilters, q: string): Promise<boolean> {
+  const probe = { ...filters, q, sort: "newest" as const, page: 1, after: "", before: "" };
+  const exact = searchQuery(q);
+  if (!exact) return false;
+  const { shape, values } = listInput(probe, 1, exact, null);
+  const [row] = await statementsFor(db, shape).count.execute({ ...values, countLimit: 1 });
+  return (row?.n ?? 0) > 0;
+}
+
 /** What the count of a filter set is kept under: the filters and the search's queries. */
 const countKeyOf = (filters: ServiceFilters, search: SearchTerms | null) =>
   JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, search]);
 
-/** One list: the exact search (or none), or a widened one with `exactSearch` the typed words' own. */
-async function listMatching(
-  db: Database,
-  filters: ServiceFilters,
-  pageSize: number,
-  counts: CountCache | undefined,
-  search: SearchTerms | null,
-  exactSearch: SearchTerms | null,
-): Promise<ServiceListResult> {
+/** One list's statement shape and the values of its placeholders. */
+function listInput(filters: ServiceFilters, pageSize: number, search: SearchTerms | null, exactSearch: SearchTerms | null) {
   const shape: ListShape = {
     sort: filters.sort,
     category: Boolean(filters.category),
@@ -531,6 +535,19 @@ async function listMatching(
     limit: pageSize + 1,
     countLimit: COUNT_CAP + 1,
   };
+  return { shape, values };
+}
+
+/** One list: the exact search (or none), or a widened one with `exactSearch` the typed words' own. */
+async function listMatching(
+  db: Database,
+  filters: ServiceFilters,
+  pageSize: number,
+  counts: CountCache | undefined,
+  search: SearchTerms | null,
+  exactSearch: SearchTerms | null,
+): Promise<ServiceListResult> {
+  const { shape, values } = listInput(filters, pageSize, search, exactSearch);
   const statements = statementsFor(db, shape);
   // A cursor belongs to one order: the sort, and whether relevance is part of it.
   const cursorTag = `${filters.sort}${search ? (exactSearch ? "+q~" : "+q") : ""}`;
@@ -562,7 +579,8 @@ async function listMatching(
     }
     if (shape.search && known !== undefined && known <= COUNT_CAP) {
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
-      if (!walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
+      // A widened search never walks below the cap: no index has its exact-first order.
+      if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
     const rows = await run(statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };

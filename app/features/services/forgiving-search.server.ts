@@ -22,8 +22,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * The known words near each plain search word: words that have it inside ("fotograf" →
  * "hochzeitsfotografie", "steuer" → "umsatzsteuererklärung"; the start of a word the full-text
  * prefix finds already), and near spellings ("webseite" → "website", "logoo" → "logo": trigram
- * similarity from the index, then at most 1 edit up to 5 letters, 2 up to 9, 3 beyond). Compared
- * without accents and umlaut dots ("ubersetzung" → "übersetzung"). At most 12 words per word.
+ * similarity from the index, then at most 1 edit up to 5 letters, 2 up to 9, 3 beyond), all
+ * compared without accents and umlaut dots ("ubersetzung" → "übersetzung"). At most 12 words per
+ * word, the same word without accents first, then compound parts, then the nearest spellings.
  */
 export async function nearWords(db: Database, input: string): Promise<Map<string, string[]>> {
   const words = [...new Set(plainSearchWords(input).filter((w) => w.length >= MIN_FUZZY_LENGTH && /^[\p{L}\p{N}]+$/u.test(w)))];
@@ -33,10 +34,10 @@ export async function nearWords(db: Database, input: string): Promise<Map<string
     await db.execute(sql`
       select q.word as query, array(
         select w.word from service_words w
-        where w.word <> q.word and w.folded <> q.folded
-          and ((char_length(q.folded) >= ${MIN_FUZZY_LENGTH} and w.folded like '%' || q.folded || '%' and w.word not like q.word || '%')
+        where w.word <> q.word
+          and ((w.folded like '%' || q.folded || '%' and w.word not like q.word || '%')
             or (w.folded % q.folded and levenshtein_less_equal(w.folded, q.folded, q.edits) <= q.edits))
-        order by (w.folded like '%' || q.folded || '%') desc, similarity(w.folded, q.folded) desc, w.services desc, w.word
+        order by w.folded = q.folded desc, (w.folded like '%' || q.folded || '%') desc, similarity(w.folded, q.folded) desc, w.services desc, w.word
         limit 12
       ) as near
       from (
@@ -45,17 +46,10 @@ export async function nearWords(db: Database, input: string): Promise<Map<string
         from unnest(string_to_array(${words.join(" ")}, ' ')) as word
       ) as q`),
   );
-  // The word itself without accents is near it too ("ubersetzung" finds "übersetzung").
-  const folded = rowsOf<{ query: string; word: string }>(
-    await db.execute(sql`
-      select q.word as query, w.word from unnest(string_to_array(${words.join(" ")}, ' ')) as q(word)
-      join service_words w on w.folded = search_fold(q.word) and w.word <> q.word`),
-  );
   for (const row of rows) {
     const list = arrayOf(row.near);
     if (list.length) near.set(row.query, list);
   }
-  for (const row of folded) near.set(row.query, [...new Set([row.word, ...(near.get(row.query) ?? [])])]);
   return near;
 }
 
@@ -94,6 +88,35 @@ export async function correctedSearch(db: Database, input: string): Promise<stri
     })
     .join(" ");
   return phrase.toLowerCase() === input.trim().toLowerCase() ? null : phrase;
+}
+
+/**
+ * nearWords and correctedSearch as the catalogue's loader calls them: kept 30 s per process and
+ * database (like the counts, catalogue.server.ts), since the vocabulary changes only with titles
+ * and the same few searches come again and again. A new title shows in them within the 30 s.
+ */
+export function rememberedNearWords(db: Database, input: string): Promise<Map<string, string[]>> {
+  return remembered(db, `near:${input.toLowerCase()}`, () => nearWords(db, input));
+}
+
+export function rememberedCorrection(db: Database, input: string): Promise<string | null> {
+  return remembered(db, `fix:${input}`, () => correctedSearch(db, input));
+}
+
+const REMEMBER_MS = 30_000;
+const memory = new WeakMap<Database, Map<string, { at: number; value: Promise<unknown> }>>();
+
+function remembered<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  let entries = memory.get(db);
+  if (!entries) memory.set(db, (entries = new Map()));
+  const hit = entries.get(key);
+  if (hit && Date.now() - hit.at < REMEMBER_MS) return hit.value as Promise<T>;
+  if (entries.size >= 2_000) entries.delete(entries.keys().next().value!);
+  const value = load();
+  entries.set(key, { at: Date.now(), value });
+  // A failure is not remembered.
+  value.catch(() => entries.delete(key));
+  return value;
 }
 
 /** At most this many suggestions while typing. */
