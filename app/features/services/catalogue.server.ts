@@ -485,7 +485,9 @@ export async function listServices(
   // With the process's caches (the loader), the vocabulary's answers are kept briefly too.
   const near = await (counts ? rememberedNearWords(db, filters.q) : nearWords(db, filters.q));
   const widened = near.size ? searchQuery(filters.q, near) : null;
-  if (widened) result = await listMatching(db, filters, pageSize, counts, widened, search);
+  // With no exact match at all, "exact first" orders nothing: the widened list is then an ordinary
+  // search list, which may walk the sort index when its count is known (a typo such as "Logoo").
+  if (widened) result = await listMatching(db, filters, pageSize, counts, widened, exactTotal === 0 ? null : search);
   result ??= await listMatching(db, filters, pageSize, counts, search, null);
   // "Meinten Sie …?" when the typed words themselves match nothing (whatever their near words
   // found), on the first page: a corrected text that finds something with the other filters.

@@ -115,6 +115,15 @@ describe(`the forgiving search on ${testEngine}`, () => {
       const [first] = (await listServices(t.db, start, 1, counts)).items;
       expect(first?.title, sort).toBe("Webseite für Vereine");
     }
+    // A typo with no exact match pages as an ordinary search list (nothing to put first).
+    const typo: string[] = [];
+    for (let f = parseServiceFilters(new URLSearchParams({ q: "Websiet" })), guard = 0; guard < 10; guard++) {
+      const page = await listServices(t.db, f, 1, counts);
+      typo.push(...page.items.map((s) => s.title));
+      if (!page.hasNext) break;
+      f = parseServiceFilters(new URLSearchParams(neighbourPages(f, page).next));
+    }
+    expect(typo).toEqual(["SEO-Audit für Ihre Website", "Website-Relaunch mit WordPress", "Responsive Website für Handwerker"]);
     // Backwards from page 3 by its "Zurück" cursor: page 2 again.
     const at: { filters: ReturnType<typeof parseServiceFilters>; ids: string[] }[] = [];
     let f = parseServiceFilters(new URLSearchParams({ q: "Webseite" }));
