@@ -46,6 +46,7 @@ export default [
   route("profile/email-confirmed", "routes/profile.email-confirmed.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/counts", "routes/api.counts.ts"),
+  route("api/suggestions", "routes/api.suggestions.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/conversations/:id/messages", "routes/api.conversation-messages.ts"),
   route("api/conversations/:id/read", "routes/api.conversation-read.ts"),

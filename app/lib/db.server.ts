@@ -3,6 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -64,7 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, "db")) : new PGlite();
+    // The forgiving search's extensions (migration forgiving_search creates them; ADR 017).
+    const extensions = { pg_trgm, unaccent, fuzzystrmatch };
+    const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, "db"), { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
-    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, nextCursor: null, prevCursor: null, fragmentKey: "" };
+    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, nextCursor: null, prevCursor: null, didYouMean: null, fragmentKey: "" };
     return data({ filters, ...empty, loadFailed: true }, { status: failureOf(error, "list services").status });
   }
 }
@@ -34,7 +34,7 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed, fragmentKey } = loaderData;
+  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed, fragmentKey, didYouMean } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -54,6 +54,16 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">
         {loading ? de.services.loading : loadFailed ? null : de.services.found(total, totalCapped)}
       </p>
+      {didYouMean && !loading && (
+        // The other filters stay; the corrected text finds something with them (catalogue.server.ts).
+        <p className="mt-2 text-base">
+          {de.services.didYouMean}{" "}
+          <Link className="font-semibold text-primary underline underline-offset-4" to={`/services${filtersToSearch({ ...filters, q: didYouMean, page: 1, after: "", before: "" })}`}>
+            {didYouMean}
+          </Link>
+          ?
+        </p>
+      )}
 
       {loading ? (
         <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">

@@ -22,6 +22,18 @@ export const QUERIES: { name: string; search: string }[] = [
   { name: "combined", search: "category=Web+Development&minPrice=50&maxPrice=500&sort=price-low" },
 ];
 
+/**
+ * The forgiving search (ADR 017) on the generated titles: a typo whose exact search finds nothing
+ * ("Logoo": widened to "logo"), a compound part inside a word ("montage": "Möbelmontage"), and a
+ * deep page of the widened list; then the texts typed into the box for the suggestions.
+ */
+export const FORGIVING_SEARCHES: { name: string; query: string }[] = [
+  { name: "fuzzy search (typo)", query: "q=Logoo" },
+  { name: "compound part", query: "q=montage" },
+  { name: "fuzzy + paging", query: "q=Logoo&page=50" },
+];
+export const SUGGESTION_TEXTS = ["Lo", "Log", "Logo", "web", "Webs", "Webseit", "mont", "Hundebetreung", "Nachhilfe Ma", "Steu", "Fotog", "xq"];
+
 /** Search with paging: page 100 of a search (24 per page: offset 2,376 of its ~4,900 matches). */
 export const SEARCH_PAGING = "q=Logo&page=100";
 /** The deep page by offset: page 4,001 of the unfiltered list (offset 96,000; MAX_PAGE is 10,000). */

@@ -185,7 +185,14 @@ export async function generateData(url: string, log: (line: string) => void): Pr
     );
     await client.query("set session_replication_role = origin").catch(() => undefined);
     await client.query("alter table service_reviews enable trigger user");
-    await step("vacuum analyze", `vacuum (analyze) "user", profiles, services, service_reviews`);
+    // The replica role kept the title-vocabulary triggers (migration forgiving_search) from firing.
+    await step(
+      "service_words (the search vocabulary)",
+      `insert into service_words (word, folded, services)
+       select w, search_fold(w), count(*)::int from services, lateral service_title_words(services.title) as w group by w
+       on conflict (word) do update set services = excluded.services`,
+    );
+    await step("vacuum analyze", `vacuum (analyze) "user", profiles, services, service_reviews, service_words`);
   } finally {
     await client.end();
   }

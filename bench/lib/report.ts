@@ -89,6 +89,8 @@ export interface BenchResults {
     deepOffset: CaseResult;
     deepCursor: (CaseResult & { walk: Extract<CursorWalk, { supported: true }> }) | { supported: false; reason: string };
     js: { pages: PageScripts[]; pass: boolean; load: LoadAverage };
+    /** The forgiving search (ADR 017): typo and compound searches, and the suggestions while typing. */
+    forgiving?: { cases: CaseResult[]; suggestions: LatencySummary & { callsPerSecond: number; load: LoadAverage; pass: boolean; targetMs: number } };
   };
   durationSeconds: number;
 }

@@ -61,7 +61,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await pager.getByRole("link", { name: "Zurück" }).click();
     await pager.getByText(`Seite 1 von ${pages}`).waitFor();
 
-    await page.getByRole("searchbox", { name: "Dienstleistungen durchsuchen" }).fill("Logos");
+    await page.getByRole("combobox", { name: "Dienstleistungen durchsuchen" }).fill("Logos");
     await page.getByRole("button", { name: "Suchen" }).click();
     await page.waitForURL(/q=Logos/);
     await page.getByRole("link", { name: "Logo-Design mit Markenhandbuch" }).waitFor();
@@ -108,7 +108,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.waitForURL(`${baseUrl()}/services`);
     await expect.poll(() => foundCount(page)).toBe(total);
 
-    await page.getByRole("searchbox").fill("Quantenphysik Yoga Unterwasser");
+    await page.getByRole("combobox", { name: "Dienstleistungen durchsuchen" }).fill("Quantenphysik Yoga Unterwasser");
     await page.getByRole("button", { name: "Suchen" }).click();
     await page.getByRole("heading", { name: "Keine passenden Dienstleistungen" }).waitFor();
 
@@ -140,6 +140,41 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expect(categories).toHaveLength(Math.min(await foundCount(page), 24));
     expect(categories.every((t) => t.includes("Design"))).toBe(true);
     await screenshot(page, `services-no-js-${width}`);
+  });
+
+  it("suggestions while typing by keyboard, Escape closes them, and \"Meinten Sie\" leads to the corrected search", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Dienstleistungen durchsuchen" });
+    await box.click();
+    await box.pressSequentially("Hochzeitsfoto");
+    const option = page.getByRole("listbox", { name: "Suchvorschläge" }).getByRole("option", { name: "Hochzeitsfotografie" });
+    await option.waitFor();
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    await expectAccessible(page, `services suggestions (${width})`);
+    await screenshot(page, `services-suggestions-${width}`);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => box.getAttribute("aria-expanded")).toBe("false");
+    expect(await box.inputValue()).toBe("Hochzeitsfoto");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => box.getAttribute("aria-activedescendant")).toBe("services-q-suggestion-0");
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/q=Hochzeitsfotografie(&|$)/);
+    await page.getByRole("link", { name: "Hochzeitsfotografie – Ganztagsreportage" }).waitFor();
+
+    // A word the titles do not have, with a filter: the corrected word as a link, the filter kept.
+    await page.goto("/services?q=Logoo&category=Design");
+    const fix = page.locator("p", { hasText: "Meinten Sie" }).getByRole("link", { name: "Logo", exact: true });
+    await fix.waitFor();
+    await expectAccessible(page, `services "Meinten Sie" (${width})`);
+    await screenshot(page, `services-did-you-mean-${width}`);
+    await fix.click();
+    await page.waitForURL((url) => url.searchParams.get("q") === "Logo" && url.searchParams.get("category") === "Design");
+    await page.getByRole("link", { name: "Logo-Design mit Markenhandbuch" }).waitFor();
+    expect(await page.locator("p", { hasText: "Meinten Sie" }).count()).toBe(0);
+    expectNoErrors(errors);
   });
 
   it("opening a detail counts a view", async () => {

@@ -102,6 +102,26 @@ export const services = pgTable(
   ],
 );
 
+/**
+ * The distinct words of the service titles (lower case, as written) with the number of services
+ * whose title has each: the vocabulary the forgiving search widens a thin search with (compound
+ * parts, near spellings), "Meinten Sie …?" and the suggestions while typing read (ADR 017).
+ * Kept by triggers on `services` (migration forgiving_search); `folded` is the word without
+ * accents and umlaut dots ("strasse", "ubersetzung"), matched by trigrams and prefix.
+ */
+export const serviceWords = pgTable(
+  "service_words",
+  {
+    word: text("word").primaryKey(),
+    folded: text("folded").notNull(),
+    services: integer("services").notNull(),
+  },
+  (t) => [
+    index("service_words_folded_trgm_idx").using("gin", sql`${t.folded} gin_trgm_ops`),
+    index("service_words_folded_prefix_idx").on(t.folded.op("text_pattern_ops")),
+  ],
+);
+
 /** The one source of truth for ratings: a star click is a review without text. */
 export const serviceReviews = pgTable(
   "service_reviews",

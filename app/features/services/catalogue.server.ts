@@ -4,8 +4,9 @@ import { profiles, services } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { MAX_PAGE } from "~/lib/paging";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters, type ServiceSort } from "./filters";
-import { decodeCursor, encodeCursor, type CursorValueKind } from "./list-cursor.server";
-import { searchQuery } from "./search-query";
+import { cursorTagged, decodeCursor, encodeCursor, type CursorValueKind } from "./list-cursor.server";
+import { correctedSearch, nearWords, rememberedCorrection, rememberedNearWords, THIN_RESULT } from "./forgiving-search.server";
+import { searchQuery, type SearchTerms } from "./search-query";
 import { cardColumns, toCard, type CardRow, type ServiceCard } from "./service-card.server";
 import { isServiceId } from "./service-id";
 
@@ -29,6 +30,8 @@ export interface ServiceListResult {
   nextCursor: string | null;
   /** The first card's cursor, for the previous page's link (`?before=`); null on page 1. */
   prevCursor: string | null;
+  /** "Meinten Sie …?": a search text that finds something, when this search found nothing. */
+  didYouMean: string | null;
 }
 
 /** Counts of the catalogue by filter set, kept briefly (see catalogCounts). */
@@ -89,6 +92,11 @@ interface ListShape {
   maxDays: boolean;
   remote: boolean;
   search: boolean;
+  /**
+   * A forgiving search (ADR 017): `tsquery` is widened with known words near the typed ones, and
+   * the exact matches (`exactTsquery`) come first, before the sort's order.
+   */
+  forgiving: boolean;
 }
 
 /**
@@ -108,6 +116,8 @@ interface ListParams extends Record<string, unknown> {
   maxDays: number;
   tsquery: string | null;
   prefix: string | null;
+  /** The typed words' own query (a forgiving search only: its matches come first). */
+  exactTsquery: string | null;
   /** The rows a page statement returns: one more than a page tells whether another follows. */
   limit: number;
   offset: number;
@@ -156,9 +166,10 @@ const SORT_KEYS: Record<ServiceSort, { keys: { column: AnyPgColumn; direction: D
   views: { keys: [{ column: services.views, direction: "desc", kind: "integer" }], id: "desc" },
 };
 
-function sortTerms(sort: ServiceSort, rank: SQL | null): OrderTerm[] {
+function sortTerms(sort: ServiceSort, rank: SQL | null, exact: SQL | null = null): OrderTerm[] {
   const { keys, id } = SORT_KEYS[sort];
   return [
+    ...(exact ? [{ name: "exact", source: exact, direction: "desc" as const, kind: "boolean" as const }] : []),
     { name: "featured", source: sql`${services.isFeatured}`, direction: "desc", kind: "boolean" },
     ...keys.map(({ column, direction, kind }, i) => ({ name: `k${i}`, source: sql`${column}`, direction, kind })),
     ...(rank ? [{ name: "rank", source: rank, direction: "desc" as const, kind: "rank" as const }] : []),
@@ -255,11 +266,17 @@ function buildListStatements(db: Database, shape: ListShape) {
     ? sql`(case when ${prefix}::text is null then to_tsquery('german', ${tsquery}) else to_tsquery('german', ${tsquery}) || to_tsquery('german_prefix', ${prefix}) end)`
     : null;
   if (query) where.push(sql`${services.search} @@ ${query}`);
+  // A forgiving search lists the matches of the typed words themselves first (exact and stemmed
+  // before near spellings and compound parts), each part in the sort's order.
+  const exactTsquery = sql.placeholder("exactTsquery");
+  const exact = shape.forgiving
+    ? sql`(${services.search} @@ (case when ${prefix}::text is null then to_tsquery('german', ${exactTsquery}) else to_tsquery('german', ${exactTsquery}) || to_tsquery('german_prefix', ${prefix}) end))`
+    : null;
   const matching = (...more: SQL[]) => and(...where, ...more) ?? sql`true`;
   const limit = sql.placeholder("limit");
   const countLimit = sql.placeholder("countLimit");
 
-  const terms = sortTerms(shape.sort, query && sql`ts_rank(${services.search}, ${query})`);
+  const terms = sortTerms(shape.sort, query && sql`ts_rank(${services.search}, ${query})`, exact);
   const columns = sql.join(
     terms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
     sql`, `,
@@ -271,7 +288,8 @@ function buildListStatements(db: Database, shape: ListShape) {
     );
   const byName = (t: OrderTerm) => sql`${sql.identifier(t.name)}`;
   const at = (at: (t: OrderTerm) => SQL) => terms.map((t, i) => ({ expression: at(t), value: cursorValue(i, t.kind), direction: t.direction }));
-  const [featured, ...afterFeatured] = at((t) => t.source);
+  // The terms from featured on (a forgiving search's exact term is ahead of them).
+  const [featured, ...afterFeatured] = at((t) => t.source).slice(exact ? 1 : 0);
   const sortKeys = afterFeatured.slice(0, SORT_KEYS[shape.sort].keys.length);
   const [id] = afterFeatured.slice(-1);
   const rank = query ? afterFeatured[sortKeys.length]! : null;
@@ -289,6 +307,12 @@ function buildListStatements(db: Database, shape: ListShape) {
    * rows with the cursor's very sort key are a third branch, ordered by relevance (not in any index).
    */
   function walkIds(kind: PagingKind): SQL {
+    if (exact && kind !== "offset") {
+      // No index has the exact term: the matches past the cursor, sorted (a widened search is
+      // one whose exact matches were thin; it walks only past COUNT_CAP matches).
+      const reverse = kind === "before";
+      return sql`select ${columns} from ${services} where ${matching(chainFollows(at((t) => t.source), reverse))} order by ${orderOf(reverse)} limit ${limit}`;
+    }
     if (kind === "offset") return sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${limit} offset ${sql.placeholder("offset")}`;
     const reverse = kind === "before";
     const branches = [
@@ -323,7 +347,7 @@ function buildListStatements(db: Database, shape: ListShape) {
     const reverse = kind === "before";
     const keyTerms = terms.filter((t) => t.name !== "rank");
     // featured and the sort key: the first terms, numbered as in the cursor.
-    const groupTerms = keyTerms.slice(0, 1 + SORT_KEYS[shape.sort].keys.length);
+    const groupTerms = keyTerms.slice(0, (exact ? 2 : 1) + SORT_KEYS[shape.sort].keys.length);
     const bound = (which: "start" | "end") =>
       groupTerms.map((t) => ({ expression: byName(t), value: sql`${sql.identifier(`${which}_${t.name}`)}`, direction: t.direction }));
     const equal = (group: ReturnType<typeof bound>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
@@ -405,7 +429,7 @@ const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
 function statementsFor(db: Database, shape: ListShape): ListStatements {
   let byShape = listStatements.get(db);
   if (!byShape) listStatements.set(db, (byShape = new Map()));
-  const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.maxDays}${+shape.remote}${+shape.search}`;
+  const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.maxDays}${+shape.remote}${+shape.search}${+shape.forgiving}`;
   let statements = byShape.get(key);
   if (!statements) byShape.set(key, (statements = buildListStatements(db, shape)));
   return statements;
@@ -438,14 +462,67 @@ function walkIsCheaper(matches: number, rowsToRead: number, catalogueSize: numbe
   return catalogueSize > 0 && matches * matches >= 2 * rowsToRead * catalogueSize;
 }
 
-/** The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes. */
+/**
+ * The catalogue: filtering, featured-first sorting, counting and paging, all in SQL on indexes.
+ *
+ * A search whose exact matches are thin (fewer than a page, THIN_RESULT) is widened with the known
+ * words near the typed ones (compound parts, near spellings; forgiving-search.server.ts, ADR 017):
+ * exact matches first, then the others. A search that finds nothing says what it may have meant.
+ */
 export async function listServices(
   db: Database,
   filters: ServiceFilters,
   pageSize = PAGE_SIZE,
   counts?: CountCache,
+  { correct = true }: { correct?: boolean } = {},
 ): Promise<ServiceListResult> {
   const search = searchQuery(filters.q);
+  if (!search) return listMatching(db, filters, pageSize, counts, null, null);
+  const exactKey = countKeyOf(filters, search);
+  const known = counts?.get(exactKey);
+  // A cursor of the widened list (its tag) asks for the widened list again, as long as it is thin.
+  const widenedCursor = (filters.after || filters.before) && known === undefined && cursorTagged(filters.after || filters.before, `${filters.sort}+q~`);
+  let result: ServiceListResult | null = null;
+  let exactTotal = known;
+  if (!widenedCursor && (known === undefined || known >= THIN_RESULT)) {
+    result = await listMatching(db, filters, pageSize, counts, search, null);
+    if (result.totalCapped || result.total >= THIN_RESULT) return result;
+    exactTotal = result.total;
+  }
+  // With the process's caches (the loader), the vocabulary's answers are kept briefly too.
+  const near = await (counts ? rememberedNearWords(db, filters.q) : nearWords(db, filters.q));
+  const widened = near.size ? searchQuery(filters.q, near) : null;
+  // With no exact match at all, "exact first" orders nothing: the widened list is then an ordinary
+  // search list, which may walk the sort index when its count is known (a typo such as "Logoo").
+  if (widened) result = await listMatching(db, filters, pageSize, counts, widened, exactTotal === 0 ? null : search);
+  result ??= await listMatching(db, filters, pageSize, counts, search, null);
+  // "Meinten Sie …?" when the typed words themselves match nothing (whatever their near words
+  // found), on the first page: a corrected text that finds something with the other filters.
+  if (exactTotal === 0 && correct && result.page === 1) {
+    const phrase = await (counts ? rememberedCorrection(db, filters.q) : correctedSearch(db, filters.q));
+    if (phrase && (await findsAny(db, filters, phrase))) {
+      result.didYouMean = phrase;
+    }
+  }
+  return result;
+}
+
+/** Whether a search text finds anything (exactly) with the other filters: one index probe. */
+async function findsAny(db: Database, filters: ServiceFilters, q: string): Promise<boolean> {
+  const probe = { ...filters, q, sort: "newest" as const, page: 1, after: "", before: "" };
+  const exact = searchQuery(q);
+  if (!exact) return false;
+  const { shape, values } = listInput(probe, 1, exact, null);
+  const [row] = await statementsFor(db, shape).count.execute({ ...values, countLimit: 1 });
+  return (row?.n ?? 0) > 0;
+}
+
+/** What the count of a filter set is kept under: the filters and the search's queries. */
+const countKeyOf = (filters: ServiceFilters, search: SearchTerms | null) =>
+  JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, filters.maxDays, filters.remote, search]);
+
+/** One list's statement shape and the values of its placeholders. */
+function listInput(filters: ServiceFilters, pageSize: number, search: SearchTerms | null, exactSearch: SearchTerms | null) {
   const shape: ListShape = {
     sort: filters.sort,
     category: Boolean(filters.category),
@@ -456,6 +533,7 @@ export async function listServices(
     maxDays: filters.maxDays > 0,
     remote: filters.remote,
     search: search !== null,
+    forgiving: exactSearch !== null,
   };
   const values = {
     category: filters.category || null,
@@ -465,12 +543,26 @@ export async function listServices(
     maxDays: filters.maxDays,
     tsquery: search?.query ?? null,
     prefix: search?.prefix ?? null,
+    exactTsquery: exactSearch?.query ?? null,
     limit: pageSize + 1,
     countLimit: COUNT_CAP + 1,
   };
+  return { shape, values };
+}
+
+/** One list: the exact search (or none), or a widened one with `exactSearch` the typed words' own. */
+async function listMatching(
+  db: Database,
+  filters: ServiceFilters,
+  pageSize: number,
+  counts: CountCache | undefined,
+  search: SearchTerms | null,
+  exactSearch: SearchTerms | null,
+): Promise<ServiceListResult> {
+  const { shape, values } = listInput(filters, pageSize, search, exactSearch);
   const statements = statementsFor(db, shape);
   // A cursor belongs to one order: the sort, and whether relevance is part of it.
-  const cursorTag = `${filters.sort}${search ? "+q" : ""}`;
+  const cursorTag = `${filters.sort}${search ? (exactSearch ? "+q~" : "+q") : ""}`;
 
   // A cursor that is not one of this list's (another sort's, edited, cut) shows the first page.
   let position: Position = { kind: "offset", page: filters.page };
@@ -499,14 +591,15 @@ export async function listServices(
     }
     if (shape.search && known !== undefined && known <= COUNT_CAP) {
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
-      if (!walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
+      // A widened search never walks below the cap: no index has its exact-first order.
+      if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
     const rows = await run(statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
   }
 
   // The count depends on the filters only, not on the sort or the page.
-  const countKey = JSON.stringify([filters.category, filters.minPrice, filters.maxPrice, filters.minRating, filters.maxDays, filters.remote, search]);
+  const countKey = countKeyOf(filters, search);
   const cached = counts?.get(countKey);
   const first = await pageAt(position, cached);
   const counted = first.counted;
@@ -546,6 +639,7 @@ export async function listServices(
     pageSize,
     nextCursor: hasNext ? cursorOf(items[items.length - 1]!) : null,
     prevCursor: page > 1 && items.length > 0 ? cursorOf(items[0]!) : null,
+    didYouMean: null,
   };
 }
 

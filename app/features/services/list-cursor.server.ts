@@ -62,3 +62,14 @@ export function decodeCursor(token: string, tag: string, kinds: readonly CursorV
   if (!values.every((value, i): value is string => typeof value === "string" && valid[kinds[i]!](value))) return null;
   return values;
 }
+
+/** Whether a cursor token was made for the order `tag` (its values unchecked). */
+export function cursorTagged(token: string, tag: string): boolean {
+  if (!isCursorToken(token)) return false;
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    return Array.isArray(decoded) && decoded[0] === tag;
+  } catch {
+    return false;
+  }
+}

@@ -90,8 +90,41 @@ function wordTerm(word: string, withPrefix: boolean): string {
  * "SEO-Texte" a text about "SEO" and "Texte". A slash separates words, in the documents as well
  * (migration 0006): the parser would read "UI/UX" as one file-path token.
  */
-export function searchQuery(input: string): SearchTerms | null {
-  const pieces = input
+export function searchQuery(input: string, widen?: ReadonlyMap<string, readonly string[]>): SearchTerms | null {
+  const pieces = searchPieces(input);
+  if (pieces.length === 0) return null;
+  const only = pieces.length === 1 ? pieces[0]! : null;
+  // The prefix of a compound is a prefix of each of its parts: only from two letters each (a
+  // one-letter prefix would read the index entries of a good part of the vocabulary).
+  const prefix = only && only.words.every((word) => word.length >= 2) ? `${operand(only.piece)}:*` : null;
+  const query = pieces
+    .map(({ piece, words }) => {
+      // The one-word prefix is in `prefix`; the same prefix twice would double the planner's
+      // estimate of the matches and can turn the count into a sequential scan.
+      if (words.length === 1) {
+        // A forgiving search (forgiving-search.server.ts) also takes the known words near this one.
+        const near = widen?.get(piece) ?? [];
+        const term = wordTerm(piece, !prefix);
+        return near.length ? `(${term.slice(1, -1)} | ${near.map(operand).join(" | ")})` : term;
+      }
+      return `(${operand(piece)} | (${words.map((word) => wordTerm(word, true)).join(" & ")}))`;
+    })
+    .join(" & ");
+  return { query, prefix };
+}
+
+/**
+ * The plain words of a search text (lower case, letters and digits only, each a piece of its own):
+ * what the forgiving search may widen and "Meinten Sie …?" may correct.
+ */
+export function plainSearchWords(input: string): string[] {
+  return searchPieces(input)
+    .filter(({ words }) => words.length === 1)
+    .map(({ piece }) => piece);
+}
+
+function searchPieces(input: string): { piece: string; words: string[] }[] {
+  return input
     .toLowerCase()
     // Control characters (a NUL byte is not even valid text for PostgreSQL) and slashes separate.
     .replace(/[\p{Cc}\p{Cs}/]/gu, " ")
@@ -102,18 +135,4 @@ export function searchQuery(input: string): SearchTerms | null {
     .slice(0, 8)
     // A piece with one word ("Logos,", "(A2") is that word; the parser reads the rest as blanks.
     .map(({ piece, words }) => (words.length === 1 ? { piece: words[0]!, words } : { piece, words }));
-  if (pieces.length === 0) return null;
-  const only = pieces.length === 1 ? pieces[0]! : null;
-  // The prefix of a compound is a prefix of each of its parts: only from two letters each (a
-  // one-letter prefix would read the index entries of a good part of the vocabulary).
-  const prefix = only && only.words.every((word) => word.length >= 2) ? `${operand(only.piece)}:*` : null;
-  const query = pieces
-    .map(({ piece, words }) => {
-      // The one-word prefix is in `prefix`; the same prefix twice would double the planner's
-      // estimate of the matches and can turn the count into a sequential scan.
-      if (words.length === 1) return wordTerm(piece, !prefix);
-      return `(${operand(piece)} | (${words.map((word) => wordTerm(word, true)).join(" & ")}))`;
-    })
-    .join(" & ");
-  return { query, prefix };
 }

@@ -2,7 +2,6 @@ import { Search, SlidersHorizontal, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
@@ -11,6 +10,7 @@ import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
 import { listingFactsDe } from "~/i18n/listing-facts.de";
 import { DELIVERY_FILTER_DAYS } from "../listing-facts";
 import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
+import { SearchSuggest } from "./search-suggest";
 
 const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])];
 const selectClass =
@@ -76,8 +76,8 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
           <Label htmlFor="services-q" className="sr-only">
             {de.services.searchLabel}
           </Label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="services-q" name="q" type="search" defaultValue={filters.q} placeholder={de.services.searchPlaceholder} className="pl-9" maxLength={100} />
+          <Search className="pointer-events-none absolute left-3 top-1/2 z-10 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <SearchSuggest id="services-q" name="q" defaultValue={filters.q} placeholder={de.services.searchPlaceholder} className="pl-9" maxLength={100} />
         </div>
         <Button type="submit">{de.services.searchSubmit}</Button>
         <Button
