@@ -60,8 +60,7 @@ export default function ServiceImageViewer({ images, title, start, onClose }: { 
             alt={t.viewer.alt(title, index + 1, total)}
             width={image.width}
             height={image.height}
-            style={{ backgroundColor: image.placeholder }}
-            className="max-h-full max-w-full object-contain"
+            className="size-full object-contain"
           />
           {total > 1 && (
             <>
