@@ -2,6 +2,7 @@ import type { ErrorParams, ErrorReason } from "~/lib/errors";
 import { de } from "./de";
 import { ordersDe } from "./orders.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
+import { savedSearchesDe } from "./saved-searches.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -82,6 +83,7 @@ const TEXTS: Record<ErrorReason, Text> = {
   account_failed: de.auth.errors.generic,
 
   ...reviewsOrdersDe.errors,
+  ...savedSearchesDe.errors,
 };
 
 /** The words for a reason, with its values filled in. */

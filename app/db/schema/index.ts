@@ -7,3 +7,4 @@ export * from "./support";
 export * from "./views";
 export * from "./jobs";
 export * from "./orders";
+export * from "./saved-searches";

@@ -9,6 +9,7 @@ import {
   profiles,
   purchases,
   reviewReplies,
+  savedSearches,
   serviceComments,
   serviceReviews,
   services,
@@ -43,6 +44,8 @@ export interface DataExport {
   billing_details: Row | null;
   /** The user's answers (as a provider) to reviews of their services. */
   review_replies: Row[];
+  /** The user's saved /services searches (name, query, when created, last checked and alerted). */
+  saved_searches: Row[];
 }
 
 /**
@@ -55,7 +58,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows, savedSearchRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -96,6 +99,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .orderBy(desc(invoices.issuedOn)),
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
     db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
+    db.select().from(savedSearches).where(eq(savedSearches.userId, actorId)).orderBy(desc(savedSearches.createdAt)),
   ]);
   const events = orderRows.length
     ? await db
@@ -130,6 +134,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     ),
     billing_details: billingRows[0] ? snakeKeys(billingRows[0]) : null,
     review_replies: replyRows.map(snakeKeys),
+    saved_searches: savedSearchRows.map(snakeKeys),
   };
 }
 
