@@ -85,7 +85,7 @@ const globalForMarket = globalThis as unknown as { __marketCache?: SharedCache<M
  * process (server/app.ts), like the catalogue's caches. Other processes show a change within the minute.
  */
 export function marketCache(): SharedCache<MarketEntry> {
-  globalForMarket.__marketCache ??= createSharedCache<MarketEntry>({ ttlMs: () => MARKET_CACHE_MS, maxEntries: 1 });
+  globalForMarket.__marketCache ??= createSharedCache<MarketEntry>({ ttlMs: () => MARKET_CACHE_MS, maxEntries: 1, now: () => Date.now() });
   return globalForMarket.__marketCache;
 }
 
