@@ -61,7 +61,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 /** The mails queued for `to` (the mail.send jobs' payloads, on either engine). */
 async function mailsTo(to: string): Promise<MailMessage[]> {
   const jobs = await rows<{ payload: MailMessage | string }>(
-    testEngine === "postgres" ? sql`select payload from graphile_worker.jobs where task_identifier = 'mail.send'` : sql`select payload from jobs where task = 'mail.send'`,
+    testEngine === "postgres" ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send'` : sql`select payload from jobs where task = 'mail.send'`,
   );
   return jobs.map((j) => (typeof j.payload === "string" ? (JSON.parse(j.payload) as MailMessage) : j.payload)).filter((m) => m.to === to);
 }
