@@ -88,7 +88,7 @@ export const publicDe = {
     ctaHeading: "Bereit für Ihr nächstes Projekt?",
     ctaText: "Stöbern Sie in hunderten Angeboten oder stellen Sie Ihre eigene Dienstleistung in wenigen Minuten ein.",
     searchLabel: "Wonach suchen Sie?",
-    searchPlaceholder: "z. B. Logo, Webseite, Steuerberatung",
+    searchPlaceholder: "z. B. Logo, Webseite, Steuer",
     searchSubmit: "Suchen",
     categoriesAll: "Alle Kategorien ansehen",
     categoryCount: (n: number) => (n === 0 ? "Noch keine Angebote" : n === 1 ? "1 Angebot" : `${n.toLocaleString("de-DE")} Angebote`),

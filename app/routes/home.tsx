@@ -88,7 +88,7 @@ function SearchBox() {
             className="h-11 border-0 pl-10 text-base shadow-none focus-visible:outline-none sm:text-base"
           />
         </div>
-        <Button type="submit" size="lg" className="h-11 shrink-0">
+        <Button type="submit" size="lg" className="h-11 shrink-0 px-4 sm:px-6">
           {de.landing.searchSubmit}
         </Button>
       </div>
@@ -113,9 +113,10 @@ function Figures({ figures }: { figures: Market["figures"] }) {
         </h2>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-6 lg:grid-cols-4">
           {items.map((item) => (
-            <div key={item.label} className="flex flex-col-reverse">
+            <div key={item.label} className="flex flex-col">
               <dt className="mt-1 text-sm text-muted-foreground">{item.label}</dt>
-              <dd className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{item.value}</dd>
+              {/* The figure above its label, while the list keeps term before value. */}
+              <dd className="order-first text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{item.value}</dd>
             </div>
           ))}
         </dl>
@@ -149,13 +150,13 @@ function Categories({ counts }: { counts: Market["categories"] }) {
             <li key={category}>
               <Link
                 to={`/services?category=${encodeURIComponent(category)}`}
-                className="group flex h-full items-center gap-3 rounded-xl border bg-card p-3 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring sm:gap-4 sm:p-4"
+                className="group flex h-full flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:items-center sm:gap-4 sm:p-4"
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:size-12">
                   <Icon className="size-5 sm:size-6" aria-hidden="true" />
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-semibold leading-snug break-words group-hover:text-primary">{category}</span>
+                  <span className="block font-semibold leading-snug group-hover:text-primary">{category}</span>
                   <span className="block text-sm text-muted-foreground">{de.landing.categoryCount(count)}</span>
                 </span>
               </Link>

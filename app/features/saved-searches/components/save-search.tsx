@@ -29,8 +29,9 @@ export function SaveSearch({ filters }: { filters: ServiceFilters }) {
     );
   }
   return (
-    // Keyed by the query: another filter set starts closed with its own default name.
-    <details key={query} className="group w-full sm:w-auto">
+    // Keyed by the visit: after saving (a redirect back here) or another filter set it starts
+    // closed, with the default name of its filters.
+    <details key={`${query}:${location.key}`} className="group w-full sm:w-auto">
       <summary className={`${buttonVariants({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         <Bell aria-hidden="true" />
         {t.save}
