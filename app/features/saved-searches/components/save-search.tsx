@@ -31,12 +31,13 @@ export function SaveSearch({ filters }: { filters: ServiceFilters }) {
   return (
     // Keyed by the visit: after saving (a redirect back here) or another filter set it starts
     // closed, with the default name of its filters.
-    <details key={`${query}:${location.key}`} className="group w-full sm:w-auto">
+    <details key={`${query}:${location.key}`} className="group relative w-full sm:w-auto">
       <summary className={`${buttonVariants({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         <Bell aria-hidden="true" />
         {t.save}
       </summary>
-      <Form method="post" action="/profile" className="mt-3 grid gap-2 rounded-xl border bg-card p-4 shadow-sm sm:w-96">
+      {/* On wider screens a popover over the cards; on phones it pushes them down. */}
+      <Form method="post" action="/profile" className="mt-3 grid gap-2 rounded-xl border bg-card p-4 shadow-lg sm:absolute sm:top-full sm:right-0 sm:z-20 sm:mt-2 sm:w-96">
         <input type="hidden" name="intent" value="saveSearch" />
         <input type="hidden" name="query" value={query} />
         <input type="hidden" name="returnTo" value={here} />
