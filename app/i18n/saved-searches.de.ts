@@ -4,7 +4,7 @@
  */
 export const savedSearchesDe = {
   save: "Suche speichern",
-  saveSignedOut: "Anmelden, um diese Suche zu speichern",
+  saveSignedOut: "Suche speichern (nach der Anmeldung)",
   nameLabel: "Name der Suche",
   nameTooLong: (max: number) => `Der Name darf höchstens ${max} Zeichen lang sein.`,
   nameHint: "Sie finden gespeicherte Suchen in Ihrem Profil und erhalten einmal täglich Bescheid, wenn neue Angebote passen.",

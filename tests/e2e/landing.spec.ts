@@ -60,8 +60,9 @@ describe.each(widthNames)("landing page and saved searches at %s width", (width)
     const { maxPrice, name } = searches[width];
     const list = `/services?category=Design&maxPrice=${maxPrice}`;
     await page.goto(list);
-    const signInFirst = page.getByRole("link", { name: "Anmelden, um diese Suche zu speichern" });
+    const signInFirst = page.getByRole("link", { name: "Suche speichern (nach der Anmeldung)" });
     expect(await signInFirst.getAttribute("href")).toBe(`/auth?redirectTo=${encodeURIComponent(list)}`);
+    await expectAccessible(page, `save search signed out (${width})`);
     await signInFirst.click();
     await page.waitForURL(/\/auth\?redirectTo=/);
     await signInWithForm(page, savers[width], DEMO_PASSWORD);
