@@ -125,8 +125,9 @@ function Figures({ figures }: { figures: Market["figures"] }) {
   );
 }
 
-function Categories({ counts }: { counts: Market["categories"] }) {
-  const byCategory = new Map(counts.map((c) => [c.category, c.count]));
+/** `counts` null: the market could not be read; the tiles lead on without numbers rather than with wrong ones. */
+function Categories({ counts }: { counts: Market["categories"] | null }) {
+  const byCategory = new Map((counts ?? []).map((c) => [c.category, c.count]));
   // Every category, the busiest first (ties in the catalogue's own order).
   const tiles = SERVICE_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })).sort((a, b) => b.count - a.count);
   return (
@@ -157,7 +158,7 @@ function Categories({ counts }: { counts: Market["categories"] }) {
                 </span>
                 <span className="min-w-0">
                   <span className="block font-semibold leading-snug group-hover:text-primary">{category}</span>
-                  <span className="block text-sm text-muted-foreground">{de.landing.categoryCount(count)}</span>
+                  {counts && <span className="block text-sm text-muted-foreground">{de.landing.categoryCount(count)}</span>}
                 </span>
               </Link>
             </li>
@@ -208,7 +209,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {market && <Figures figures={market.figures} />}
-      <Categories counts={market?.categories ?? []} />
+      <Categories counts={market?.categories ?? null} />
 
       {market && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
