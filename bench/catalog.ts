@@ -5,7 +5,8 @@
 // autocannon, 16 connections, signed out and signed in); the throughput of /services, signed out
 // and signed in, against a minimal node:http server sending the same bytes, measured interleaved
 // (A/B/A/B); varied filter sets without a count cache; search with paging; the deep page by
-// offset (and by cursor when the catalogue has cursors); the JavaScript of the public pages.
+// offset (and by cursor when the catalogue has cursors); the landing page (its market read in SQL,
+// "/" over HTTP signed out and signed in); the JavaScript of the public pages.
 // Every row of the table in bench/README.md is printed as PASS/FAIL, with "(noisy)" when the
 // load average exceeded the core count; a miss does not fail the process.
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseServiceFilters, PRICE_SLIDER, type ServiceFilters } from "~/features/services/filters";
 import { createCountCache, listServices } from "~/features/services/catalogue.server";
 import { suggestSearches } from "~/features/services/forgiving-search.server";
+import { readMarket } from "~/features/landing/market.server";
 import { openDatabase } from "~/lib/db.server";
 import { interleaved, startBaseline, type AbResult, type Baseline } from "./lib/ab";
 import {
@@ -88,6 +90,10 @@ const TARGETS = {
   httpSqlP99Ratio: 3,
   anonymousVsBaseline: 0.5,
   signedInVsBaseline: 0.12,
+  /** The start page's market read (uncached; once a minute per process behind its cache). */
+  landingSqlP99Ms: 250,
+  /** The start page is no slower than the catalogue's plain list (p99, same run, same visitor kind), with this slack. */
+  landingVsListP99: 1.2,
   jsMaxGzipBytes: JS_TARGET.maxGzipBytes,
   jsMaxFiles: JS_TARGET.maxFiles,
 };
@@ -287,6 +293,17 @@ async function main() {
   });
   const suggestionSummary = summarize(suggestionTimes);
   log(`  ${"suggestions".padEnd(28)} p50 ${ms(suggestionSummary.p50)}  p95 ${ms(suggestionSummary.p95)}  p99 ${ms(suggestionSummary.p99)}  ${suggested.value} calls/s; ${describeLoad(suggested.load)}`);
+  // The start page's market (figures, category counts, featured): uncached, one call at a time.
+  const landingSql = await withLoad(async () => {
+    const samples: number[] = [];
+    for (let i = 0; i < (quick ? 5 : 20); i++) {
+      const t0 = performance.now();
+      await readMarket(db);
+      samples.push(performance.now() - t0);
+    }
+    return summarize(samples);
+  });
+  log(`  landing market read (uncached)  p50 ${ms(landingSql.value.p50)}  p99 ${ms(landingSql.value.p99)}`);
   await handle.close();
 
   // 3. HTTP: the built server under autocannon ---------------------------------
@@ -373,6 +390,13 @@ async function main() {
   const forgivingCases = [];
   for (const c of forgivingSql) forgivingCases.push(await toCase(c));
   const deepCursor = walk.supported && deepCursorSql ? { ...(await toCase(deepCursorSql)), walk } : { supported: false as const, reason: walk.supported ? "?" : walk.reason };
+
+  log(`HTTP, the landing page / (market cached a minute, featured cards shared):`);
+  const landingAnon = await timedLoad(`${base}/`, httpOptions, "landing");
+  const landingSignedIn = await timedLoad(`${base}/`, { ...httpOptions, headers: signedInHeaders }, "landing, signed in");
+  for (const [label, r] of [["signed out", landingAnon], ["signed in", landingSignedIn]] as const) {
+    log(`  ${label.padEnd(28)} p50 ${ms(r.value.latency.p50)}  p99 ${ms(r.value.latency.p99)}  ${r.value.requestsPerSecond} req/s; ${describeLoad(r.load)}`);
+  }
 
   // 6. JavaScript of the public pages ------------------------------------------------
   log();
@@ -467,6 +491,18 @@ async function main() {
           pass: suggestionSummary.p99 < TARGETS.suggestionsP99Ms,
         },
       },
+      landing: {
+        sql: { ...landingSql.value, load: landingSql.load },
+        anonymous: { ...httpFigures(landingAnon.value), load: landingAnon.load },
+        signedIn: { ...httpFigures(landingSignedIn.value), load: landingSignedIn.load },
+        // Against the plain list (the first query) of the same run.
+        listP99: { anonymous: httpResults[0]!.anon.value.latency.p99, signedIn: httpResults[0]!.signedIn.value.latency.p99 },
+        pass: {
+          sql: landingSql.value.p99 < TARGETS.landingSqlP99Ms,
+          anonymous: landingAnon.value.latency.p99 <= httpResults[0]!.anon.value.latency.p99 * TARGETS.landingVsListP99,
+          signedIn: landingSignedIn.value.latency.p99 <= httpResults[0]!.signedIn.value.latency.p99 * TARGETS.landingVsListP99,
+        },
+      },
     },
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
@@ -507,6 +543,12 @@ function printTargets(r: BenchResults) {
   for (const c of r.rows.forgiving?.cases ?? []) line(c.pass, c.sql.load, `${c.name} ${c.query}: SQL p50 ${c.sql.p50} ms, p99 ${c.sql.p99} ms, target p99 < ${r.targets.sqlP99Ms} ms`);
   const sg = r.rows.forgiving?.suggestions;
   if (sg) line(sg.pass, sg.load, `suggestions while typing (suggestSearches, ${r.method.connections} callers): p50 ${sg.p50} ms, p99 ${sg.p99} ms, target p99 < ${sg.targetMs} ms`);
+  const l = r.rows.landing;
+  if (l) {
+    line(l.pass.sql, l.sql.load, `landing market read (uncached, once a minute per process): SQL p50 ${l.sql.p50} ms, p99 ${l.sql.p99} ms, target < ${r.targets.landingSqlP99Ms} ms`);
+    line(l.pass.anonymous, l.anonymous.load, `landing / signed out: p99 ${l.anonymous.latency.p99} ms, ${l.anonymous.requestsPerSecond} req/s; target p99 ≤ ${r.targets.landingVsListP99} × /services (${l.listP99.anonymous} ms)`);
+    line(l.pass.signedIn, l.signedIn.load, `landing / signed in: p99 ${l.signedIn.latency.p99} ms, ${l.signedIn.requestsPerSecond} req/s; target p99 ≤ ${r.targets.landingVsListP99} × /services (${l.listP99.signedIn} ms)`);
+  }
   for (const p of js.pages) line(jsPass(p), null, `JavaScript of ${p.path}: ${kib(p.gzipBytes)} gzip in ${p.count} files, target ≤ ${kib(r.targets.jsMaxGzipBytes)} in ≤ ${r.targets.jsMaxFiles}`);
   const web = readResults<WebResults>(root, "web.json");
   if (web) {

@@ -14,6 +14,7 @@ import { routeIds, routePolicies } from "./route-policies";
 import { securityHeaders } from "./security-headers";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { COOKIE_CONSENT_NAME, THEME_COOKIE_NAME } from "~/features/preferences/preferences";
+import { marketCache } from "~/features/landing/market.server";
 import { catalogCounts } from "~/features/services/catalogue.server";
 import { sharedLists } from "~/features/services/shared-list.server";
 import { withResponseScope } from "~/lib/after-response.server";
@@ -67,6 +68,7 @@ app.use(
     onWrite: () => {
       catalogCounts().clear();
       sharedLists().clear();
+      marketCache().clear();
     },
     // Writes that change no list or count (views up to the TTL stale): the routes say so themselves.
     keepsOnWrite: (req) => policyOf(req).pageCache === "unaffected",

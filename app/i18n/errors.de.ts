@@ -3,6 +3,7 @@ import { de } from "./de";
 import { ordersDe } from "./orders.de";
 import { serviceImagesDe } from "./service-images.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
+import { savedSearchesDe } from "./saved-searches.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -86,6 +87,7 @@ const TEXTS: Record<ErrorReason, Text> = {
   account_failed: de.auth.errors.generic,
 
   ...reviewsOrdersDe.errors,
+  ...savedSearchesDe.errors,
 };
 
 /** The words for a reason, with its values filled in. */

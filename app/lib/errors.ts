@@ -98,6 +98,11 @@ export const ERROR_REASONS = [
   // review replies
   "review_not_found",
   "reply_not_service_owner",
+  // saved searches
+  "saved_search_empty",
+  "saved_search_duplicate",
+  "saved_search_limit",
+  "saved_search_not_found",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -7,6 +7,9 @@ import { listFavorites, setFavorite } from "~/features/favorites/favorites.serve
 import { DangerZone, PrivacySection } from "~/features/profile/components/account-sections";
 import { FavoritesSection } from "~/features/profile/components/favorites-section";
 import { GallerySection } from "~/features/profile/components/gallery-section";
+import { SavedSearchesSection } from "~/features/saved-searches/components/saved-searches-section";
+import { filtersOfSavedQuery, savedQueryOf } from "~/features/saved-searches/query";
+import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/features/saved-searches/saved-searches.server";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
 import { ProfileSkeleton } from "~/features/profile/components/profile-skeleton";
 import { deleteAccount } from "~/features/profile/delete-account.server";
@@ -15,11 +18,13 @@ import { removeGalleryImage } from "~/features/profile/images.server";
 import { getOwnProfile, saveTheme, updateProfile } from "~/features/profile/profile.server";
 import { preferenceCookie } from "~/features/preferences/preferences.server";
 import { de, pageMeta } from "~/i18n/de";
+import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { env } from "~/lib/env.server";
-import { setFlashToast } from "~/lib/flash.server";
+import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
-import { actionResult, reportUnexpected } from "~/lib/responses.server";
+import { actionResult, failureOf, reportUnexpected } from "~/lib/responses.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/profile";
 
@@ -34,8 +39,8 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
-  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id)]).then(([profile, favorites]) =>
-    profile ? { profile, favorites } : null,
+  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id), listSavedSearches(db, user.id)]).then(
+    ([profile, favorites, savedSearches]) => (profile ? { profile, favorites, savedSearches } : null),
   );
   return { page };
 }
@@ -85,6 +90,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         // The profile's words for a favourite whose service is gone.
         { intent: "removeFavorite", texts: { service_not_found: de.services.detail.notFoundTitle }, where: "favourite removal" },
       );
+    case "saveSearch":
+      throw await saveSearchAndReturn(context, actorId, form);
+    case "deleteSavedSearch":
+      return actionResult(
+        async () => {
+          await deleteSavedSearch(await database(context), { actorId, id: form.id });
+        },
+        { intent: "deleteSavedSearch", where: "saved search removal" },
+      );
     case "deleteAccount":
       return actionResult(
         async () => {
@@ -96,6 +110,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 });
   }
+}
+
+/**
+ * "Suche speichern" on /services (a plain form, also without JavaScript): saved or refused, the
+ * visitor goes back to the list they came from, and a toast says what happened and why.
+ */
+async function saveSearchAndReturn(context: Route.ActionArgs["context"], actorId: string, form: Record<string, string>): Promise<Response> {
+  const fallback = `/services${savedQueryOf(filtersOfSavedQuery(form.query ?? ""))}`;
+  const back = safeRedirectPath(form.returnTo, fallback);
+  let toast: FlashToast;
+  try {
+    await saveSearch(await database(context), { actorId, query: form.query ?? "", name: form.name });
+    toast = { type: "success", title: savedSearchesDe.saved, description: savedSearchesDe.savedText };
+  } catch (error) {
+    toast = { type: "error", title: savedSearchesDe.saveError, description: failureOf(error, "saved search").failure.message };
+  }
+  return redirect(back.startsWith("/services") ? back : fallback, { headers: { "Set-Cookie": await setFlashToast(toast) } });
 }
 
 /** After the deletion: the browser's session cookies cleared, off to the start page with a toast. */
@@ -141,6 +172,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <PersonalInfo profile={page.profile} theme={theme} />
                   <GallerySection gallery={page.profile.gallery} />
                   <FavoritesSection favorites={page.favorites} />
+                  <SavedSearchesSection searches={page.savedSearches} />
                   <PrivacySection />
                   <DangerZone />
                 </div>

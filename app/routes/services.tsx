@@ -6,6 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { ServiceCardSkeleton } from "~/features/services/components/service-card";
 import { ServiceGrid } from "~/features/services/components/service-grid";
 import { ServiceFiltersForm } from "~/features/services/components/service-filters";
+import { SaveSearch } from "~/features/saved-searches/components/save-search";
 import { filtersToSearch, hasActiveFilters, neighbourPages, PAGE_SIZE, parseServiceFilters } from "~/features/services/filters";
 import { sharedServiceList } from "~/features/services/shared-list.server";
 import { publicDe as de, pageMeta } from "~/i18n/public.de";
@@ -51,9 +52,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <ServiceFiltersForm key={JSON.stringify(filters)} filters={filters} />
       </div>
 
-      <p className="mt-6 text-sm font-medium" role="status" aria-live="polite">
-        {loading ? de.services.loading : loadFailed ? null : de.services.found(total, totalCapped)}
-      </p>
+      <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
+        <p className="text-sm font-medium" role="status" aria-live="polite">
+          {loading ? de.services.loading : loadFailed ? null : de.services.found(total, totalCapped)}
+        </p>
+        <SaveSearch filters={filters} />
+      </div>
       {didYouMean && !loading && (
         // The other filters stay; the corrected text finds something with them (catalogue.server.ts).
         <p className="mt-2 text-base">

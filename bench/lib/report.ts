@@ -50,6 +50,8 @@ export interface BenchResults {
     httpSqlP99Ratio: number;
     anonymousVsBaseline: number;
     signedInVsBaseline: number;
+    landingSqlP99Ms?: number;
+    landingVsListP99?: number;
     jsMaxGzipBytes: number;
     jsMaxFiles: number;
   };
@@ -91,6 +93,14 @@ export interface BenchResults {
     js: { pages: PageScripts[]; pass: boolean; load: LoadAverage };
     /** The forgiving search (ADR 017): typo and compound searches, and the suggestions while typing. */
     forgiving?: { cases: CaseResult[]; suggestions: LatencySummary & { callsPerSecond: number; load: LoadAverage; pass: boolean; targetMs: number } };
+    /** The start page (issue 17): its market read in SQL (uncached) and "/" over HTTP. Absent in earlier runs. */
+    landing?: {
+      sql: LatencySummary & { load: LoadAverage };
+      anonymous: HttpFigures & { load: LoadAverage };
+      signedIn: HttpFigures & { load: LoadAverage };
+      listP99: { anonymous: number; signedIn: number };
+      pass: { sql: boolean; anonymous: boolean; signedIn: boolean };
+    };
   };
   durationSeconds: number;
 }
@@ -182,6 +192,24 @@ export function renderMarkdown(r: BenchResults): string {
   } else {
     lines.push("");
     lines.push(`No cursor page: ${dc.reason}.`);
+  }
+
+  const landing = r.rows.landing;
+  if (landing) {
+    lines.push("");
+    lines.push(
+      `**The landing page** \`/\`: its market read (figures, category counts, featured services; uncached, one call at a time — behind a one-minute cache) and \`GET /\` under autocannon with ${r.method.connections} connections, against the plain \`/services\` list of the same run (ms):`,
+    );
+    lines.push("");
+    lines.push("| row | p50 | p99 | req/s | target | |");
+    lines.push("|---|--:|--:|--:|---|:-:|");
+    lines.push(`| market read (SQL) | ${f1(landing.sql.p50)} | ${f1(landing.sql.p99)} | | p99 < ${r.targets.landingSqlP99Ms} ms | ${mark(landing.pass.sql, landing.sql.load)} |`);
+    lines.push(
+      `| \`/\` signed out | ${f1(landing.anonymous.latency.p50)} | ${f1(landing.anonymous.latency.p99)} | ${int(landing.anonymous.requestsPerSecond)} | p99 ≤ ${r.targets.landingVsListP99} × ${f1(landing.listP99.anonymous)} | ${mark(landing.pass.anonymous, landing.anonymous.load)} |`,
+    );
+    lines.push(
+      `| \`/\` signed in | ${f1(landing.signedIn.latency.p50)} | ${f1(landing.signedIn.latency.p99)} | ${int(landing.signedIn.requestsPerSecond)} | p99 ≤ ${r.targets.landingVsListP99} × ${f1(landing.listP99.signedIn)} | ${mark(landing.pass.signedIn, landing.signedIn.load)} |`,
+    );
   }
 
   const js = r.rows.js;

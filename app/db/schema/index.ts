@@ -8,3 +8,4 @@ export * from "./views";
 export * from "./jobs";
 export * from "./orders";
 export * from "./service-images";
+export * from "./saved-searches";

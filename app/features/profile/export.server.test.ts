@@ -64,6 +64,7 @@ describe(`data export on ${testEngine}`, () => {
       "billing_details",
       "review_replies",
       "service_images",
+      "saved_searches",
     ]);
     expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
     expect(exported.user_info).toMatchObject({ user_id: me.id, email: me.email });

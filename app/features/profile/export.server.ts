@@ -9,6 +9,7 @@ import {
   profiles,
   purchases,
   reviewReplies,
+  savedSearches,
   serviceComments,
   serviceReviews,
   serviceImages,
@@ -47,6 +48,8 @@ export interface DataExport {
   review_replies: Row[];
   /** The images of the user's services (and unsaved drafts of the create form), with their file addresses. */
   service_images: Row[];
+  /** The user's saved /services searches (name, query, when created, last checked and alerted). */
+  saved_searches: Row[];
 }
 
 /**
@@ -59,7 +62,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows, savedSearchRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -100,6 +103,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .orderBy(desc(invoices.issuedOn)),
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
     db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
+    db.select().from(savedSearches).where(eq(savedSearches.userId, actorId)).orderBy(desc(savedSearches.createdAt)),
   ]);
   const imageRows = await db
     .select({
@@ -151,6 +155,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     service_images: imageRows.map(({ widths, ownerId: _ownerId, ...image }) =>
       snakeKeys({ ...image, files: widths.map((width) => serviceImageUrl({ id: image.id, ownerId: actorId }, width)) }),
     ),
+    saved_searches: savedSearchRows.map(snakeKeys),
   };
 }
 

@@ -211,8 +211,9 @@ describe(`background jobs on ${testEngine}`, () => {
       ["storage.sweep", "0 */6 * * *"],
       ["rate-limit.prune", "0 * * * *"],
       ["orders.auto-complete", "0 * * * *"],
+      ["saved-searches.alert", "0 0 * * *"],
     ]);
-    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete"]);
+    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete", "saved-searches.alert"]);
     for (const schedule of appSchedules()) expect(appJobs().has(schedule.task)).toBe(true);
   });
 

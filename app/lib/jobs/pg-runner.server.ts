@@ -25,7 +25,8 @@ export function cronItemsOf(schedules: readonly JobSchedule[], registry: JobRegi
   return schedules.map((schedule) => ({
     task: schedule.task,
     identifier: schedule.task,
-    match: `0 ${schedule.everyHours === 1 ? "*" : `*/${schedule.everyHours}`} * * *`,
+    // Daily is at midnight (UTC): "*/24" lies outside the hours 0–23.
+    match: `0 ${schedule.everyHours === 1 ? "*" : schedule.everyHours === 24 ? "0" : `*/${schedule.everyHours}`} * * *`,
     options: { maxAttempts: registry.get(schedule.task)?.maxAttempts ?? 1, backfillPeriod: 0 },
   }));
 }

@@ -1,5 +1,6 @@
 import { invoiceRenderJob } from "~/features/orders/invoices.server";
 import { orderAutoCompleteJob } from "~/features/orders/orders.server";
+import { savedSearchAlertJob } from "~/features/saved-searches/saved-searches.server";
 import { mailSendJob } from "../mail.server";
 import { rateLimitPruneJob } from "../rate-limit.server";
 import { storageSweepJob } from "../storage-sweep.server";
@@ -12,7 +13,7 @@ let registry: JobRegistry | undefined;
 
 /** Every job of the application: one definition each, run by graphile-worker (PostgreSQL) or the local runner (PGlite). */
 export function appJobs(): JobRegistry {
-  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob] as JobDefinition[]);
+  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob, savedSearchAlertJob] as JobDefinition[]);
   return registry;
 }
 
@@ -23,5 +24,7 @@ export function appSchedules(): readonly JobSchedule[] {
     { task: rateLimitPruneJob.name, everyHours: 1 },
     // Delivered orders without an answer for 7 days complete themselves (checked hourly).
     { task: orderAutoCompleteJob.name, everyHours: 1 },
+    // New services matching saved searches: one check a day (each search at most daily, ADR 018).
+    { task: savedSearchAlertJob.name, everyHours: 24 },
   ];
 }
