@@ -17,6 +17,9 @@ import { log } from "./log.server";
 import { migrateJobQueue } from "./jobs/pg-runner.server";
 
 /** The database as the features see it: one PostgreSQL dialect, whichever engine runs it. */
+/** The extensions every embedded database loads: the forgiving search's (migration forgiving_search creates them; ADR 017). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, fuzzystrmatch };
+
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
@@ -67,8 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    // The forgiving search's extensions (migration forgiving_search creates them; ADR 017).
-    const extensions = { pg_trgm, unaccent, fuzzystrmatch };
+    const extensions = PGLITE_EXTENSIONS;
     const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, "db"), { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;

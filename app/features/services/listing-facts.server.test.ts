@@ -200,7 +200,8 @@ async function emptyDatabase(): Promise<{ db: { migrate(folder: string): Promise
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const pglite = new PGlite();
+    const { PGLITE_EXTENSIONS } = await import("~/lib/db.server");
+    const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle(pglite);
     return {
       db: { migrate: (migrationsFolder) => migrate(db, { migrationsFolder }), execute: async (q) => (await pglite.query(q)).rows },
