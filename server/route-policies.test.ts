@@ -64,10 +64,11 @@ describe("what the routes declare about themselves (read by the HTTP host)", () 
     }
   });
 
-  it("only the catalogue is shared with signed-out visitors", () => {
+  it("only the catalogue and the start page are shared with signed-out visitors", () => {
     expect(at("/services").pageCache).toBe("shared");
     expect(at("/services?q=Logo").pageCache).toBe("shared");
-    for (const url of ["/", "/dashboard", `/services/${id}`, "/u/anna"]) expect(at(url).pageCache, url).not.toBe("shared");
+    expect(at("/").pageCache).toBe("shared");
+    for (const url of ["/dashboard", `/services/${id}`, "/u/anna"]) expect(at(url).pageCache, url).not.toBe("shared");
   });
 
   it("writes that change nothing the catalogue shows keep it; any other write clears it", () => {

@@ -354,8 +354,8 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    // Focus is back on the button that opened it.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Löschen");
+    // Focus is back on the button that opened it (Radix moves it just after the dialog is gone).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Löschen");
     await deleteButton.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Endgültig löschen" }).click();
     await page.waitForURL(`${baseUrl()}/services`);

@@ -35,7 +35,8 @@ describe.each(widthNames)("landing page and saved searches at %s width", (width)
     await search.press("Enter");
     await page.waitForURL(`${baseUrl()}/services?q=Logo`);
     expect(await foundCount(page)).toBeGreaterThan(0);
-    expect(await page.getByRole("searchbox").first().inputValue()).toBe("Logo");
+    // The catalogue's search box is a combobox (suggestions while typing).
+    expect(await page.getByRole("combobox").first().inputValue()).toBe("Logo");
 
     await page.goto("/");
     await hydrated(page);
