@@ -101,8 +101,23 @@ export function setupBrowser() {
 
 /** Runs axe-core in the page and fails on serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
-  // Colours are judged after fades (toasts, dialogs) have finished.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 }).catch(() => {});
+  // Colours are judged after fades (toasts, dialogs) have finished: quiet for several frames in a
+  // row, because a toast mounts first and starts its fade-in transition a frame later (a single
+  // check could fall between the two and axe then saw a half-transparent toast).
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __quietFrames?: number };
+        const busy =
+          document.getAnimations().some((a) => a.playState === "running" || a.pending) ||
+          document.querySelector('[data-sonner-toast]:not([data-mounted="true"])') !== null;
+        w.__quietFrames = busy ? 0 : (w.__quietFrames ?? 0) + 1;
+        return w.__quietFrames >= 3;
+      },
+      undefined,
+      { timeout: 5000, polling: "raf" },
+    )
+    .catch(() => {});
   // evaluate() is not subject to the page's CSP, so axe needs no inline script.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -9,3 +9,4 @@ export * from "./jobs";
 export * from "./orders";
 export * from "./service-images";
 export * from "./saved-searches";
+export * from "./notification-settings";

@@ -65,6 +65,7 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
     if (service.createdBy !== actorId) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
       await createNotification(tx, {
+        kind: "reviews",
         userId: service.createdBy,
         title: de.comments.notificationTitle,
         message: de.comments.notificationMessage(displayName(actor?.firstName, actor?.lastName), service.title),

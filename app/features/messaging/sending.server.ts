@@ -99,6 +99,7 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           .from(profiles)
           .where(eq(profiles.userId, userId));
         await createNotification(tx, {
+          kind: "messages",
           userId: recipient,
           title: de.messaging.notificationTitle(displayName(sender?.firstName, sender?.lastName)),
           message: text || de.messaging.notificationFile(file!.name),

@@ -3,11 +3,15 @@ import { notifications } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
+import type { AnyNotificationKind } from "./kinds";
+import { wantsNotification } from "./settings.server";
 
 export const NOTIFICATIONS_LIMIT = 50;
 
 export interface NewNotification {
   userId: string;
+  /** Which of the user's settings applies (./kinds). */
+  kind: AnyNotificationKind;
   title: string;
   message: string;
   /** Same-origin path of what it is about. */
@@ -16,14 +20,17 @@ export interface NewNotification {
 
 /**
  * Records a notification for a user (written by the server when something happens to them) and
- * tells the user's open tabs once the surrounding transaction commits.
+ * tells the user's open tabs once the surrounding transaction commits — unless the user switched
+ * this kind off in-app (then nothing is stored; returns false).
  */
-export async function createNotification(db: Pick<Database, "insert" | "execute">, notification: NewNotification): Promise<void> {
+export async function createNotification(db: Pick<Database, "insert" | "execute" | "select">, notification: NewNotification): Promise<boolean> {
+  if (!(await wantsNotification(db, notification.userId, notification.kind, "inApp"))) return false;
   const [row] = await db
     .insert(notifications)
     .values({ ...notification, link: notification.link ?? null })
     .returning({ id: notifications.id });
   await publish(db, [notification.userId], { type: "notification.created", notificationId: row!.id });
+  return true;
 }
 
 export interface NotificationView {

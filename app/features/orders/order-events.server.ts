@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { orderEvents, profiles, user, type OrderRow } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { wantsNotificationSql } from "~/features/notifications/settings.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ordersDe as t } from "~/i18n/orders.de";
 import type { Database } from "~/lib/db.server";
@@ -34,13 +35,18 @@ export async function recordOrderEvent(
   for (const recipient of recipients) {
     if (!recipient) continue;
     const message = t.notification.message[kind](actorName, order.serviceTitle);
-    await createNotification(tx, { userId: recipient, title: t.notification.title[kind], message, link: orderPath(order.id) });
+    await createNotification(tx, { kind: "orders", userId: recipient, title: t.notification.title[kind], message, link: orderPath(order.id) });
     const [contact] = await tx
-      .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName })
+      .select({
+        email: user.email,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        wantsMail: wantsNotificationSql(user.id, "orders", "email").mapWith(Boolean),
+      })
       .from(user)
       .leftJoin(profiles, eq(profiles.userId, user.id))
       .where(eq(user.id, recipient));
-    if (contact?.email) {
+    if (contact?.email && contact.wantsMail) {
       const text = note ? `${message}\n\n„${note}“` : message;
       await queuedMailer(tx).send(
         actionMail({

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { favorites, notifications, purchases, serviceComments, serviceReviews, services, supportTickets } from "~/db/schema";
 import { setFavorite } from "~/features/favorites/favorites.server";
+import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { saveReview } from "~/features/reviews/reviews.server";
 import { profileTestbed } from "../../../tests/support/profile-testbed";
 import { testEngine } from "../../../tests/support/test-database";
@@ -45,6 +46,9 @@ describe(`data export on ${testEngine}`, () => {
     await completeOrder(bed.db, { actorId: me.id, orderId });
     await bookService(bed.db, { actorId: other.id, serviceId: sold!.id, input: { ...address, name: "Fremder Kunde", requirements: "Fremder Auftrag" } });
 
+    await saveNotificationSettings(bed.db, me.id, { messages: { inApp: true, email: false } });
+    await saveNotificationSettings(bed.db, other.id, { orders: { inApp: false, email: false } });
+
     const now = new Date("2026-11-21T23:30:00Z");
     const exported = await exportUserData(bed.db, { actorId: me.id, now });
     expect(Object.keys(exported)).toEqual([
@@ -65,8 +69,10 @@ describe(`data export on ${testEngine}`, () => {
       "review_replies",
       "service_images",
       "saved_searches",
+      "notification_settings",
     ]);
     expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
+    expect(exported.notification_settings).toEqual([expect.objectContaining({ kind: "messages", in_app: true, email: false })]);
     expect(exported.user_info).toMatchObject({ user_id: me.id, email: me.email });
     expect(exported.profile).toMatchObject({ user_id: me.id, username: "exporteur", bio: "Meine Bio" });
 

@@ -4,6 +4,7 @@ import {
   favorites,
   invoices,
   notifications,
+  notificationSettings,
   orderEvents,
   orders,
   profiles,
@@ -50,6 +51,8 @@ export interface DataExport {
   service_images: Row[];
   /** The user's saved /services searches (name, query, when created, last checked and alerted). */
   saved_searches: Row[];
+  /** The user's notification settings per kind (only kinds the user changed; the rest are on). */
+  notification_settings: Row[];
 }
 
 /**
@@ -62,7 +65,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows, savedSearchRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows, savedSearchRows, notificationSettingRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -104,6 +107,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
     db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
     db.select().from(savedSearches).where(eq(savedSearches.userId, actorId)).orderBy(desc(savedSearches.createdAt)),
+    db.select().from(notificationSettings).where(eq(notificationSettings.userId, actorId)).orderBy(asc(notificationSettings.kind)),
   ]);
   const imageRows = await db
     .select({
@@ -156,6 +160,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       snakeKeys({ ...image, files: widths.map((width) => serviceImageUrl({ id: image.id, ownerId: actorId }, width)) }),
     ),
     saved_searches: savedSearchRows.map(snakeKeys),
+    notification_settings: notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row)),
   };
 }
 

@@ -62,6 +62,7 @@ export async function replyToReview(db: Database, { input, ...target }: ReplyToR
       if (created) {
         const [owner] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
         await createNotification(tx, {
+          kind: "reviews",
           userId: reviewerId,
           title: t.reply.notificationTitle,
           message: t.reply.notificationMessage(displayName(owner?.firstName, owner?.lastName), title),

@@ -136,6 +136,7 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
     if (created) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
       await createNotification(tx, {
+        kind: "reviews",
         userId: service.createdBy,
         title: de.reviews.notificationTitle,
         message: de.reviews.notificationMessage(displayName(actor?.firstName, actor?.lastName), values.rating, service.title),

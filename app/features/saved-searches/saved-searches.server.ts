@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, savedSearches, savedSearchHits, user, type SavedSearchRow } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { wantsNotificationSql } from "~/features/notifications/settings.server";
 import { listServices } from "~/features/services/catalogue.server";
 import type { ServiceCard } from "~/features/services/service-card.server";
 import { de } from "~/i18n/de";
@@ -209,18 +210,25 @@ async function checkSearch(db: Database, search: SavedSearchRow, now: Date, dueB
     if (services.length === 0) return "checked";
     await tx.update(savedSearches).set({ alertedAt: now }).where(eq(savedSearches.id, search.id));
     await createNotification(tx, {
+      kind: "saved_searches",
       userId: search.userId,
       title: t.alert.title,
       message: t.alert.message(services.length, search.name),
       link: `/services${search.query}`,
     });
     const [contact] = await tx
-      .select({ email: user.email, verified: user.emailVerified, firstName: profiles.firstName, lastName: profiles.lastName })
+      .select({
+        email: user.email,
+        verified: user.emailVerified,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        wantsMail: wantsNotificationSql(user.id, "saved_searches", "email").mapWith(Boolean),
+      })
       .from(user)
       .leftJoin(profiles, eq(profiles.userId, user.id))
       .where(eq(user.id, search.userId));
-    // Only to a confirmed address. Per-kind mail settings do not exist yet: every alert is mailed.
-    if (contact?.email && contact.verified) {
+    // Only to a confirmed address, and only when the user has not switched these mails off.
+    if (contact?.email && contact.verified && contact.wantsMail) {
       await queuedMailer(tx).send(
         alertMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), search, services, baseUrl: env().baseUrl }),
       );

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { services } from "~/db/schema";
-import { migrationsFolder } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { olderInstall } from "../../../tests/support/older-install";
 import { testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { getService, listServices } from "./catalogue.server";
 import { createService, updateService } from "./editing.server";
@@ -171,61 +168,15 @@ describe(`the catalogue's delivery and remote filters on ${testEngine}`, () => {
 describe(`the migration on ${testEngine}`, () => {
   it("leaves existing services Festpreis, 'nach Vereinbarung' and remote", async () => {
     // The migrations before this one, a service, then the rest: the service as an older install had it.
-    const folder = migrationsFolder();
-    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag.endsWith("_listing_facts"));
-    expect(at).toBeGreaterThan(0);
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "mp-migrations-"));
-    fs.cpSync(folder, before, { recursive: true });
-    fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-
-    const { db, close } = await emptyDatabase();
+    const db = await olderInstall("_listing_facts");
     try {
-      await db.migrate(before);
       await db.execute(`insert into "user" (id, name, email) values ('old', 'Alt', 'alt@example.de')`);
       await db.execute(`insert into services (title, price, category, created_by) values ('Alter Dienst', 10, 'Other', 'old')`);
-      await db.migrate(folder);
+      await db.upgrade();
       const rows = await db.execute(`select price_unit, delivery_days, work_place, work_city from services`);
       expect(rows).toEqual([{ price_unit: "fixed", delivery_days: null, work_place: "remote", work_city: null }]);
     } finally {
-      await close();
-      fs.rmSync(before, { recursive: true, force: true });
+      await db.close();
     }
   });
 });
-
-/** An empty database on the test engine, migrated by hand. */
-async function emptyDatabase(): Promise<{ db: { migrate(folder: string): Promise<void>; execute(q: string): Promise<unknown[]> }; close(): Promise<void> }> {
-  if (testEngine === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { PGLITE_EXTENSIONS } = await import("~/lib/db.server");
-    const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
-    const db = drizzle(pglite);
-    return {
-      db: { migrate: (migrationsFolder) => migrate(db, { migrationsFolder }), execute: async (q) => (await pglite.query(q)).rows },
-      close: () => pglite.close(),
-    };
-  }
-  const pg = (await import("pg")).default;
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const baseUrl = process.env.TEST_DATABASE_URL!;
-  const name = `mp_test_facts_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzle(pool);
-  return {
-    db: { migrate: (migrationsFolder) => migrate(db, { migrationsFolder }), execute: async (q) => (await pool.query(q)).rows },
-    close: async () => {
-      await pool.end();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}

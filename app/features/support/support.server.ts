@@ -125,6 +125,7 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
     }
     if (changed.userId !== actorId) {
       await createNotification(tx, {
+        kind: "tickets",
         userId: changed.userId,
         title: de.support.notificationTitle,
         message: de.support.notificationMessage(changed.subject, de.support.notificationStatus[status]),
