@@ -19,6 +19,8 @@ export const savedSearchesDe = {
     priceFrom: (min: string) => `ab ${min} €`,
     priceTo: (max: string) => `bis ${max} €`,
     rating: (value: string) => `ab ${value} Sterne`,
+    delivery: (days: number) => `Lieferung bis ${days} ${days === 1 ? "Tag" : "Tage"}`,
+    remote: "nur remote",
     query: (q: string) => `„${q}“`,
     separator: " · ",
   },

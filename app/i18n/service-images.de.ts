@@ -17,6 +17,8 @@ export const serviceImagesDe = {
     remove: (n: number) => `Bild ${n} entfernen`,
     uploaded: (n: number) => `${n} Bild(er) hinzugefügt`,
     removed: "Bild entfernt",
+    nowCover: (from: number) => `Bild ${from} ist jetzt das Hauptbild.`,
+    movedTo: (from: number, to: number) => `Bild ${from} ist jetzt Bild ${to}.`,
     changeFailed: "Die Bilder konnten nicht geändert werden",
     uploadFailed: "Upload fehlgeschlagen",
     uploadFailedText: "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.",
@@ -24,6 +26,11 @@ export const serviceImagesDe = {
     remaining: (n: number, max: number) => `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
     notFound: "Dieses Bild gibt es nicht (mehr).",
     noScript: "Zum Hochladen von Bildern wird JavaScript benötigt.",
+    /** After creating: drafts older than a day were cleared while the form was open. */
+    missingAfterCreate: (n: number) =>
+      n === 1
+        ? "Ein Bild war nicht mehr vorhanden (Entwürfe werden nach einem Tag gelöscht). Bitte laden Sie es hier erneut hoch."
+        : `${n} Bilder waren nicht mehr vorhanden (Entwürfe werden nach einem Tag gelöscht). Bitte laden Sie sie hier erneut hoch.`,
   },
   viewer: {
     open: (n: number, total: number) => `Bild ${n} von ${total} vergrößern`,

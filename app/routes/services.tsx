@@ -55,6 +55,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
         <p className="text-sm font-medium" role="status" aria-live="polite">
           {loading ? de.services.loading : loadFailed ? null : de.services.found(total, totalCapped)}
+          {/* The suggestion below is announced with the count (a search typed on the page). */}
+          {didYouMean && !loading && <span className="sr-only">{` ${de.services.didYouMean} ${didYouMean}?`}</span>}
         </p>
         <SaveSearch filters={filters} />
       </div>

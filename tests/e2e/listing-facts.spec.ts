@@ -123,6 +123,7 @@ describe.each(widthNames)("listing facts at %s width", (width) => {
     const bar = page.locator("[data-sticky-price-bar]");
     if (width === "desktop") {
       expect(await bar.isVisible()).toBe(false);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe("auto");
       await page.locator("aside").getByRole("link", { name: "Anmelden" }).waitFor();
     } else {
       // At the bottom of the screen with the price, its unit and the page's action, offered once.
@@ -133,6 +134,8 @@ describe.each(widthNames)("listing facts at %s width", (width) => {
       await bar.getByText("Festpreis").waitFor();
       expect(await bar.getByRole("link", { name: "Anmelden" }).getAttribute("href")).toMatch(/^\/auth\?redirectTo=/);
       expect(await page.locator("aside").getByRole("link", { name: "Anmelden" }).isVisible()).toBe(false);
+      // What the keyboard focuses stops above the bar (the page scrolls with room for it).
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe("96px");
       // At the end of the page it rests above the footer: nothing is covered.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect.poll(async () => (await box(page, "[data-sticky-price-bar]")).y + (await box(page, "[data-sticky-price-bar]")).height).toBeLessThanOrEqual((await box(page, "footer")).y + 1);

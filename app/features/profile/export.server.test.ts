@@ -16,7 +16,9 @@ describe(`data export on ${testEngine}`, () => {
   it("contains exactly the user's own rows and nothing of anybody else", async () => {
     const me = await bed.newUser({ username: "exporteur", bio: "Meine Bio" });
     const other = await bed.newUser({ username: "fremder" });
-    const [mine] = await bed.db.insert(services).values({ title: "Mein Angebot", price: "50.00", category: "Design", createdBy: me.id }).returning({ id: services.id });
+    const [mine] = await bed.db
+      .insert(services)
+      .values({ title: "Mein Angebot", price: "50.00", category: "Design", createdBy: me.id, priceUnit: "hour", deliveryDays: 5, workPlace: "onsite", workCity: "Köln" }).returning({ id: services.id });
     const [theirs] = await bed.db.insert(services).values({ title: "Fremdes Angebot XYZ", price: "70.00", category: "Design", createdBy: other.id }).returning({ id: services.id });
     await setFavorite(bed.db, { actorId: me.id, serviceId: theirs!.id, on: true });
     await setFavorite(bed.db, { actorId: other.id, serviceId: mine!.id, on: true });
@@ -78,6 +80,7 @@ describe(`data export on ${testEngine}`, () => {
 
     const ids = async <T extends { id: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.id).sort();
     const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => r.id as string).sort();
+    expect(exported.services.find((s) => s.id === mine!.id)).toMatchObject({ price_unit: "hour", delivery_days: 5, work_place: "onsite", work_city: "Köln" });
     expect(sorted(exported.services)).toEqual(await ids(bed.db.select({ id: services.id }).from(services).where(eq(services.createdBy, me.id))));
     expect(sorted(exported.favorites)).toEqual(await ids(bed.db.select({ id: favorites.id }).from(favorites).where(eq(favorites.userId, me.id))));
     expect(sorted(exported.reviews)).toEqual(await ids(bed.db.select({ id: serviceReviews.id }).from(serviceReviews).where(eq(serviceReviews.userId, me.id))));

@@ -33,6 +33,8 @@ export function summariseFilters(filters: ServiceFilters): string {
   else if (min) parts.push(t.summary.priceFrom(amount(filters.minPrice)));
   else if (max) parts.push(t.summary.priceTo(amount(filters.maxPrice)));
   if (filters.minRating > 0) parts.push(t.summary.rating(filters.minRating.toLocaleString("de-DE")));
+  if (filters.maxDays > 0) parts.push(t.summary.delivery(filters.maxDays));
+  if (filters.remote) parts.push(t.summary.remote);
   if (filters.q) parts.push(t.summary.query(filters.q));
   // A filter without words here yet (one the catalogue gained later) still makes a filtered search.
   const name = parts.join(t.summary.separator) || (savedQueryOf(filters) ? t.summary.filtered : t.summary.all);

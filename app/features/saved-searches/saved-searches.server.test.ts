@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { notifications, profiles, savedSearches, savedSearchHits, services, user } from "~/db/schema";
+import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { exportUserData } from "~/features/profile/export.server";
 import { createServicesTestDatabase, OTHER, OWNER } from "~/features/services/services.test-support";
 import type { Database } from "~/lib/db.server";
@@ -81,6 +82,10 @@ describe(`saved searches on ${testEngine}`, () => {
     expect(summariseFilters(filtersOfSavedQuery("?category=Design&maxPrice=200&q=Logo"))).toBe("Design · bis 200 € · „Logo“");
     expect(summariseFilters(filtersOfSavedQuery("?minPrice=50&maxPrice=1000&minRating=4.5"))).toBe("ab 50 € · ab 4,5 Sterne");
     expect(summariseFilters(filtersOfSavedQuery("?minPrice=100&maxPrice=300"))).toBe("100–300 €");
+    expect(summariseFilters(filtersOfSavedQuery("?maxDays=7&remote=1"))).toBe("Lieferung bis 7 Tage · nur remote");
+    expect(summariseFilters(filtersOfSavedQuery("?maxDays=1"))).toBe("Lieferung bis 1 Tag");
+    // A NUL (which the database cannot store) or another control character in the text is a space.
+    expect(summariseFilters(filtersOfSavedQuery("?q=Logo%00Design%0A"))).toBe("„Logo Design“");
   });
 
   it("saves the normalised query under the given name or a summary, lists them, refuses a duplicate, an empty query and a long name", async () => {
@@ -224,6 +229,33 @@ describe(`the daily saved-search alert on ${testEngine}`, () => {
     await runSavedSearchAlerts(t.db, new Date(T1.getTime() + DAY));
     expect((await notificationsOf(QUIET)).map((n) => n.message)).toEqual(["1 neue Dienstleistung passt zu „Consulting“."]);
     expect(await mailsTo("quiet@example.de")).toHaveLength(0);
+  });
+
+  it("tells of a new match that only the forgiving search finds, although older exact matches exist", async () => {
+    // "Fotograf" matches an older service exactly and, widened by its compound parts, the new
+    // "Hochzeitsfotografie". The walk by newest must not stop at the older exact match.
+    const T3 = new Date(T0.getTime() + 30 * DAY);
+    await addService({ title: "Fotograf für Firmenfeiern", category: "Other", price: "200.00", createdBy: OWNER, createdAt: new Date(T3.getTime() - DAY) });
+    await saveSearch(t.db, { actorId: QUIET, query: "?q=Fotograf", now: T3 });
+    const widened = await addService({ title: "Hochzeitsfotografie am Meer", category: "Other", price: "900.00", createdBy: OTHER, createdAt: new Date(T3.getTime() + HOUR) });
+    const before = (await notificationsOf(QUIET)).length;
+    await runSavedSearchAlerts(t.db, new Date(T3.getTime() + DAY));
+    const notes = await notificationsOf(QUIET);
+    expect(notes).toHaveLength(before + 1);
+    expect(notes.map((n) => n.message)).toContain("1 neue Dienstleistung passt zu „„Fotograf““.");
+    const told = await t.db.select({ id: savedSearchHits.serviceId }).from(savedSearchHits);
+    expect(told.map((r) => r.id)).toContain(widened);
+  });
+
+  it("notifies, but sends no mail, when the user switched saved-search mails off", async () => {
+    const T4 = new Date(T0.getTime() + 40 * DAY);
+    await t.db.insert(user).values({ id: "u-nomail", name: "Nora Nomail", email: "nomail@example.de", emailVerified: true });
+    await saveNotificationSettings(t.db, "u-nomail", { saved_searches: { inApp: true, email: false } });
+    await saveSearch(t.db, { actorId: "u-nomail", query: "?category=Education", now: T4 });
+    await addService({ title: "Gitarrenunterricht", category: "Education", price: "30.00", createdBy: OWNER, createdAt: new Date(T4.getTime() + HOUR) });
+    await runSavedSearchAlerts(t.db, new Date(T4.getTime() + DAY));
+    expect(await notificationsOf("u-nomail")).toHaveLength(1);
+    expect(await mailsTo("nomail@example.de")).toHaveLength(0);
   });
 
   it("is safe when two processes run it at once: one notification, one mail, each service once", async () => {

@@ -127,7 +127,9 @@ export async function newMatches(db: Database, search: Pick<SavedSearchRow, "que
   const found: ServiceCard[] = [];
   let position = { page: 1, after: "" };
   for (let scanned = 0; scanned < SCAN_PAGES; scanned++) {
-    const list = await listServices(db, { ...base, ...position, before: "" }, SCAN_PAGE_SIZE);
+    // In plain newest-first order (a widened search would list its exact matches first, and the
+    // walk below stops at the first older one), and without looking for a corrected text.
+    const list = await listServices(db, { ...base, ...position, before: "" }, SCAN_PAGE_SIZE, undefined, { correct: false, exactFirst: false });
     let older = false;
     for (const item of list.items) {
       const created = new Date(item.createdAt).getTime();

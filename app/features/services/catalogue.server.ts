@@ -474,7 +474,19 @@ export async function listServices(
   filters: ServiceFilters,
   pageSize = PAGE_SIZE,
   counts?: CountCache,
-  { correct = true }: { correct?: boolean } = {},
+  {
+    correct = true,
+    exactFirst = true,
+  }: {
+    /** Look for a corrected text ("Meinten Sie …?") when the typed words find nothing. */
+    correct?: boolean;
+    /**
+     * A widened search lists the typed words' own matches first. A reader that walks the list in
+     * its sort order and stops at the first row it has seen before (the saved-search alert, by
+     * newest) needs the plain order instead: every match sorted alike.
+     */
+    exactFirst?: boolean;
+  } = {},
 ): Promise<ServiceListResult> {
   const search = searchQuery(filters.q);
   if (!search) return listMatching(db, filters, pageSize, counts, null, null);
@@ -494,7 +506,7 @@ export async function listServices(
   const widened = near.size ? searchQuery(filters.q, near) : null;
   // With no exact match at all, "exact first" orders nothing: the widened list is then an ordinary
   // search list, which may walk the sort index when its count is known (a typo such as "Logoo").
-  if (widened) result = await listMatching(db, filters, pageSize, counts, widened, exactTotal === 0 ? null : search);
+  if (widened) result = await listMatching(db, filters, pageSize, counts, widened, exactTotal === 0 || !exactFirst ? null : search);
   result ??= await listMatching(db, filters, pageSize, counts, search, null);
   // "Meinten Sie …?" when the typed words themselves match nothing (whatever their near words
   // found), on the first page: a corrected text that finds something with the other filters.

@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { getStorage, type FileStorage } from "~/lib/storage.server";
 import { parseInput } from "~/lib/validation";
 import { getService } from "./catalogue.server";
-import { claimDraftImages, imageFoldersOfServices, removeFolders } from "./images.server";
+import { claimDraftImages, imageFoldersOfServices, removeFolders, wantedImageCount } from "./images.server";
 import { createServiceSchema, editServiceSchema } from "./schema";
 import type { WorkPlace } from "./listing-facts";
 import { isServiceId } from "./service-id";
@@ -29,7 +29,7 @@ function placeOfWork({ workPlace, workCity }: { workPlace?: WorkPlace; workCity:
  * `imageIds`: their ids in order, comma-separated, the first the cover) become its images in the
  * same transaction (ADR 016).
  */
-export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string }> {
+export async function createService(db: Database, { actorId, input }: CreateServiceOptions): Promise<{ id: string; missingImages: number }> {
   const { workPlace, workCity, ...values } = parseInput(createServiceSchema, input);
   const imageIds = typeof input.imageIds === "string" ? input.imageIds.split(",").map((id) => id.trim()) : [];
   return db.transaction(async (tx) => {
@@ -37,8 +37,10 @@ export async function createService(db: Database, { actorId, input }: CreateServ
       .insert(services)
       .values({ ...values, ...placeOfWork({ workPlace, workCity }), createdBy: actorId })
       .returning({ id: services.id });
-    await claimDraftImages(tx, { actorId, serviceId: row!.id, ids: imageIds });
-    return { id: row!.id };
+    const claimed = await claimDraftImages(tx, { actorId, serviceId: row!.id, ids: imageIds });
+    // Drafts the sweep removed while the form was open (older than a day): the service is created
+    // all the same, and the page says how many images to upload again.
+    return { id: row!.id, missingImages: Math.max(0, wantedImageCount(imageIds) - claimed) };
   });
 }
 

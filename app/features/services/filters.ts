@@ -51,7 +51,13 @@ export function parseServiceFilters(params: URLSearchParams): ServiceFilters {
   const sort = params.get("sort") ?? "";
   const maxDays = Number(params.get("maxDays") ?? "");
   const filters: ServiceFilters = {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    // Control characters (a NUL cannot even be stored) count as spaces: a search text is words.
+    q: (params.get("q") ?? "")
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .replace(/ {2,}/g, " ")
+      .trim()
+      .slice(0, 100),
     category: SERVICE_CATEGORIES.includes(category) ? category : "",
     minPrice: sliderValue(params.get("minPrice"), PRICE_SLIDER, PRICE_SLIDER.min),
     maxPrice: sliderValue(params.get("maxPrice"), PRICE_SLIDER, PRICE_SLIDER.max),

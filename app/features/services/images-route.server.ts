@@ -16,6 +16,12 @@ import type { RouterContextProvider } from "react-router";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
+/**
+ * Removing and reordering images, per user: generous for a person arranging six pictures (each
+ * click is one request), a stop for a script renumbering rows in a loop.
+ */
+export const IMAGE_CHANGE_LIMIT = { window: 10 * 60, max: 120 };
+
 
 function answer(body: ServiceImagesAnswer, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -59,6 +65,8 @@ export async function changeServiceImage(args: Args & { params: { imageId?: stri
     const user = await optionalUser(args);
     if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
     const db = await database(args.context);
+    const limit = await consumeRateLimit(db, `app:image-change:${user.id}`, IMAGE_CHANGE_LIMIT);
+    if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
     const form = await readForm(args.request);
     const imageId = args.params.imageId;
     const { images } =

@@ -18,6 +18,7 @@ import {
   listServiceImages,
   moveServiceImage,
   removeServiceImage,
+  removeStaleDrafts,
   SERVICE_IMAGES_MAX,
   type IncomingImage,
 } from "./images.server";
@@ -160,16 +161,48 @@ describe(`service images on ${testEngine}`, () => {
     const { images: foreign } = await addServiceImages(bed.db, bed.storage, { actorId: stranger, files: [await image("c.png")] });
     expect(await listDraftImages(bed.db, owner)).toEqual(drafts);
     // The second draft first (the chosen cover); someone else's draft is not taken.
-    const { id } = await createService(bed.db, {
+    const { id, missingImages } = await createService(bed.db, {
       actorId: owner,
       input: { title: "Mit Bildern", price: "50", category: "Design", imageIds: [drafts[1]!.id, drafts[0]!.id, foreign[0]!.id].join(",") },
     });
+    expect(missingImages).toBe(1); // the foreign one
     expect((await listServiceImages(bed.db, id)).map((i) => i.id)).toEqual([drafts[1]!.id, drafts[0]!.id]);
     expect(await listDraftImages(bed.db, owner)).toEqual([]);
     expect(await listDraftImages(bed.db, stranger)).toEqual(foreign);
     // Drafts count to six as well.
     await addServiceImages(bed.db, bed.storage, { actorId: stranger, files: await Promise.all([1, 2, 3, 4, 5].map((n) => image(`${n}.png`))) });
     expect(await refusal(addServiceImages(bed.db, bed.storage, { actorId: stranger, files: [await image("7.png")] }))).toMatchObject({ reason: "service_images_full" });
+  });
+
+  it("creates the service when drafts were swept while the form was open, and says how many images are missing", async () => {
+    const { id: owner } = await bed.newUser();
+    const { images: drafts } = await addServiceImages(bed.db, bed.storage, { actorId: owner, files: [await image("a.png"), await image("b.png")] });
+    await bed.db.update(serviceImages).set({ createdAt: new Date(Date.now() - DRAFT_MAX_AGE_MS - 60_000) }).where(eq(serviceImages.id, drafts[0]!.id));
+    await removeStaleDrafts(bed.db, bed.storage);
+    const { id, missingImages } = await createService(bed.db, {
+      actorId: owner,
+      input: { title: "Bilder teils weg", price: "50", category: "Design", imageIds: drafts.map((d) => d.id).join(",") },
+    });
+    expect(missingImages).toBe(1);
+    expect((await listServiceImages(bed.db, id)).map((i) => i.id)).toEqual([drafts[1]!.id]);
+  });
+
+  it("keeps the order dense when removals and moves of one service's images race (no deadlock)", async () => {
+    const { id: owner } = await bed.newUser();
+    const serviceId = await newService(owner);
+    const { images } = await addServiceImages(bed.db, bed.storage, { actorId: owner, serviceId, files: await Promise.all([1, 2, 3, 4, 5, 6].map((n) => image(`${n}.png`))) });
+    const [a, b, c, d, e, f] = images.map((i) => i.id);
+    // On PostgreSQL these run on separate connections at once; each locks the service first.
+    await Promise.all([
+      removeServiceImage(bed.db, bed.storage, { actorId: owner, imageId: a }),
+      moveServiceImage(bed.db, { actorId: owner, imageId: f, move: "cover" }),
+      removeServiceImage(bed.db, bed.storage, { actorId: owner, imageId: c }),
+      moveServiceImage(bed.db, { actorId: owner, imageId: b, move: "later" }),
+      moveServiceImage(bed.db, { actorId: owner, imageId: e, move: "earlier" }),
+    ]);
+    const rows = await bed.db.select({ id: serviceImages.id, position: serviceImages.position }).from(serviceImages).where(eq(serviceImages.serviceId, serviceId)).orderBy(serviceImages.position);
+    expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3]);
+    expect(rows.map((r) => r.id).sort()).toEqual([b, d, e, f].sort());
   });
 
   it("removes the image files with the service, and with the account; the export lists the images", async () => {

@@ -155,7 +155,7 @@ export async function addServiceImages(
   try {
     await db.transaction(async (tx) => {
       if ("serviceId" in group) await ownedServiceId(tx, actorId, group.serviceId, true);
-      else await tx.execute(sql`select id from "user" where id = ${actorId} for update`);
+      else await lockGroup(tx, group);
       const current = await imagesOf(tx, group);
       if (current.length + encoded.length > SERVICE_IMAGES_MAX) throw fullRefusal(current.length);
       await tx.insert(serviceImages).values(
@@ -191,6 +191,34 @@ async function ownedImage(db: Pick<Database, "select">, actorId: string | null, 
   return { ...row, group: (row.serviceId ? { serviceId: row.serviceId } : { draftsOf: row.ownerId }) as Group };
 }
 
+/** The distinct well-formed image ids of a form, at most as many as a service holds. */
+const wantedImages = (ids: string[]) => [...new Set(ids.filter(isServiceId))].slice(0, SERVICE_IMAGES_MAX);
+
+/** How many images a create form asked for (what claimDraftImages tries to claim). */
+export const wantedImageCount = (ids: string[]) => wantedImages(ids).length;
+
+/** Locks what a group of images belongs to: the service, or the account for drafts. */
+async function lockGroup(tx: Pick<Database, "execute">, group: Group) {
+  if ("serviceId" in group) await tx.execute(sql`select id from services where id = ${group.serviceId} for update`);
+  else await tx.execute(sql`select id from "user" where id = ${group.draftsOf} for update`);
+}
+
+/**
+ * The actor's image, with its group locked before the image row, in the order every writer of
+ * a group takes its locks (uploads lock the service or account too). Locking the image first
+ * deadlocked: a removal holding image A and renumbering B met a move holding B and renumbering A.
+ */
+async function lockedImage(tx: Pick<Database, "select" | "execute">, actorId: string | null, imageId: string | undefined) {
+  let image = await ownedImage(tx, actorId, imageId);
+  for (;;) {
+    await lockGroup(tx, image.group);
+    // Read again under the lock: removed meanwhile (404), or a draft claimed by a new service.
+    const now = await ownedImage(tx, actorId, imageId, true);
+    if (now.serviceId === image.serviceId) return now;
+    image = now;
+  }
+}
+
 /** Writes the positions 0..n-1 in the given order. */
 async function writeOrder(tx: Pick<Database, "update">, ids: string[]) {
   for (const [position, id] of ids.entries()) {
@@ -205,7 +233,7 @@ export async function removeServiceImage(
   { actorId, imageId }: { actorId: string | null; imageId: string | undefined },
 ): Promise<{ images: ServiceImage[] }> {
   const removed = await db.transaction(async (tx) => {
-    const image = await ownedImage(tx, actorId, imageId, true);
+    const image = await lockedImage(tx, actorId, imageId);
     await tx.delete(serviceImages).where(eq(serviceImages.id, image.id));
     await writeOrder(tx, (await imagesOf(tx, image.group)).map((i) => i.id));
     return image;
@@ -221,7 +249,7 @@ export type ImageMove = "cover" | "earlier" | "later";
 export async function moveServiceImage(db: Database, { actorId, imageId, move }: { actorId: string | null; imageId: string | undefined; move: string | undefined }): Promise<{ images: ServiceImage[] }> {
   if (move !== "cover" && move !== "earlier" && move !== "later") throw new AppError("INVALID", "invalid_input");
   const group = await db.transaction(async (tx) => {
-    const image = await ownedImage(tx, actorId, imageId, true);
+    const image = await lockedImage(tx, actorId, imageId);
     const order = (await imagesOf(tx, image.group)).map((i) => i.id);
     const at = order.indexOf(image.id);
     const to = move === "cover" ? 0 : move === "earlier" ? Math.max(0, at - 1) : Math.min(order.length - 1, at + 1);
@@ -237,9 +265,13 @@ export async function moveServiceImage(db: Database, { actorId, imageId, move }:
  * Makes the actor's drafts part of a service just created, in the order given (the first is the
  * cover). Ids that are not the actor's drafts (removed meanwhile, someone else's) are skipped.
  */
-export async function claimDraftImages(tx: Pick<Database, "select" | "update">, { actorId, serviceId, ids }: { actorId: string; serviceId: string; ids: string[] }): Promise<number> {
-  const wanted = [...new Set(ids.filter(isServiceId))].slice(0, SERVICE_IMAGES_MAX);
+export async function claimDraftImages(
+  tx: Pick<Database, "select" | "update" | "execute">,
+  { actorId, serviceId, ids }: { actorId: string; serviceId: string; ids: string[] },
+): Promise<number> {
+  const wanted = wantedImages(ids);
   if (wanted.length === 0) return 0;
+  await lockGroup(tx, { draftsOf: actorId });
   const drafts = await tx
     .select({ id: serviceImages.id })
     .from(serviceImages)

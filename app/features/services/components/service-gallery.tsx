@@ -1,12 +1,20 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useRef, useState, type ComponentProps, type MouseEvent } from "react";
 import { serviceImagesDe as t } from "~/i18n/service-images.de";
+import { lazyPart } from "~/lib/lazy-part";
 import { serviceImageLargest, serviceImageSources, serviceImageUrl, type ServiceImage } from "../service-image";
 
 // The viewer (a modal dialog) loads with the first wish to open it, so the public page's script
 // stays lean (ADR 014). The click that asked for it is kept in state: the viewer opens at that
-// image when its chunk has arrived. Before the page is hydrated, the links open the image file.
-const loadViewer = () => import("./service-image-viewer");
-const ServiceImageViewer = lazy(loadViewer);
+// image when its chunk has arrived (or a toast says it could not load, and the next click tries
+// again). Before the page is hydrated, the links open the image file.
+const { Part: ServiceImageViewer, preload: loadViewer } = lazyPart(() =>
+  import("./service-image-viewer").then(
+    ({ default: Viewer }) =>
+      function ViewerPart({ onOpenChange, ...props }: Omit<ComponentProps<typeof Viewer>, "onClose"> & { onOpenChange: (open: boolean) => void }) {
+        return <Viewer {...props} onClose={() => onOpenChange(false)} />;
+      },
+  ),
+);
 
 /** A plain left click the page may handle (no new tab, no modifier). */
 function isPlainClick(event: MouseEvent) {
@@ -21,6 +29,12 @@ function isPlainClick(event: MouseEvent) {
 export function ServiceGallery({ images, title }: { images: ServiceImage[]; title: string }) {
   const [openAt, setOpenAt] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const onOpenChange = useCallback((open: boolean) => {
+    if (open) return;
+    setOpenAt(null);
+    // Back to the link that opened it (the dialog's own return can miss a re-rendered node).
+    opener.current?.focus();
+  }, []);
   if (images.length === 0) return null;
   const cover = images[0]!;
   const total = images.length;
@@ -32,7 +46,7 @@ export function ServiceGallery({ images, title }: { images: ServiceImage[]; titl
     opener.current = event.currentTarget;
     setOpenAt(Number(event.currentTarget.dataset.index ?? 0));
   }
-  const warm = () => void loadViewer();
+  const warm = loadViewer;
 
   return (
     <div className="grid gap-3" onPointerEnter={warm} onFocus={warm}>
@@ -82,20 +96,7 @@ export function ServiceGallery({ images, title }: { images: ServiceImage[]; titl
           ))}
         </ul>
       )}
-      {openAt !== null && (
-        <Suspense fallback={null}>
-          <ServiceImageViewer
-            images={images}
-            title={title}
-            start={openAt}
-            onClose={() => {
-              setOpenAt(null);
-              // Back to the link that opened it (the dialog's own return can miss a re-rendered node).
-              opener.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
+      {openAt !== null && <ServiceImageViewer images={images} title={title} start={openAt} onOpenChange={onOpenChange} />}
     </div>
   );
 }

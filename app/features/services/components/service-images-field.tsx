@@ -8,6 +8,9 @@ import { de } from "~/i18n/de";
 import { serviceImagesDe as t } from "~/i18n/service-images.de";
 import { serviceImageUrl, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
 
+/** The image controls; an unavailable one stays in the tab order (the focus is never dropped). */
+const CONTROL = "size-8 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+
 /** At most six images per service (SERVICE_IMAGES_MAX of the schema; the server decides). */
 const MAX = 6;
 const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
@@ -33,7 +36,11 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
   const [images, setImages] = useState(initial);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // What a move did, for screen readers (the list itself changes silently).
+  const [announcement, setAnnouncement] = useState("");
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const full = images.length >= MAX;
 
   async function upload(files: File[]) {
@@ -56,7 +63,14 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
     }
   }
 
-  async function change(image: ServiceImage, intent: "remove" | "cover" | "earlier" | "later") {
+  function focusControl(selector: string | null) {
+    const target = selector ? list.current?.querySelector<HTMLElement>(selector) : null;
+    (target ?? addButton.current)?.focus();
+  }
+
+  async function change(image: ServiceImage, intent: "remove" | "cover" | "earlier" | "later", unavailable = false) {
+    // Unavailable controls stay focusable (aria-disabled), so a click on one does nothing here.
+    if (unavailable || busy !== null) return;
     setBusy(image.id);
     try {
       const response = await fetch(`/api/service-images/${image.id}`, {
@@ -66,8 +80,19 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       });
       const answer = (await response.json()) as ServiceImagesAnswer;
       if (answer.ok) {
+        const before = images.findIndex((i) => i.id === image.id);
         setImages(answer.images);
-        if (intent === "remove") toast.success(t.field.removed);
+        if (intent === "remove") {
+          toast.success(t.field.removed);
+          // Focus to the image that took its place (or the one before, or the add button).
+          const next = answer.images[Math.min(before, answer.images.length - 1)];
+          requestAnimationFrame(() => focusControl(next ? `[data-image="${next.id}"] [data-action="remove"]` : null));
+        } else {
+          const at = answer.images.findIndex((i) => i.id === image.id);
+          setAnnouncement(at === 0 ? t.field.nowCover(before + 1) : t.field.movedTo(before + 1, at + 1));
+          // "Als Hauptbild" is gone from the cover: keep the focus on that image's controls.
+          if (intent === "cover") requestAnimationFrame(() => focusControl(`[data-image="${image.id}"] [data-action="later"]`));
+        }
       } else toast.error(answer.title, { description: answer.message });
     } catch {
       toast.error(t.field.changeFailed, { description: t.field.uploadFailedText });
@@ -84,11 +109,11 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       </p>
       {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
       {images.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ol ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((image, index) => {
             const n = index + 1;
             return (
-              <li key={image.id} className={`overflow-hidden rounded-lg border bg-card ${busy === image.id ? "opacity-60" : ""}`}>
+              <li key={image.id} data-image={image.id} className={`overflow-hidden rounded-lg border bg-card ${busy === image.id ? "opacity-60" : ""}`}>
                 <div className="relative">
                   <img
                     src={serviceImageUrl(image, image.widths[0]!)}
@@ -106,18 +131,18 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
                 <div className="flex items-center justify-between gap-1 p-1">
                   <div className="flex gap-1">
                     {index > 0 && (
-                      <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null} aria-label={t.field.makeCover(n)} title={t.field.makeCover(n)} onClick={() => void change(image, "cover")}>
+                      <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="cover" aria-disabled={busy !== null} aria-label={t.field.makeCover(n)} title={t.field.makeCover(n)} onClick={() => void change(image, "cover")}>
                         <Star aria-hidden="true" />
                       </Button>
                     )}
-                    <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null || index === 0} aria-label={t.field.earlier(n)} title={t.field.earlier(n)} onClick={() => void change(image, "earlier")}>
+                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="earlier" aria-disabled={busy !== null || index === 0} aria-label={t.field.earlier(n)} title={t.field.earlier(n)} onClick={() => void change(image, "earlier", index === 0)}>
                       <ArrowLeft aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon" className="size-8" disabled={busy !== null || index === images.length - 1} aria-label={t.field.later(n)} title={t.field.later(n)} onClick={() => void change(image, "later")}>
+                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="later" aria-disabled={busy !== null || index === images.length - 1} aria-label={t.field.later(n)} title={t.field.later(n)} onClick={() => void change(image, "later", index === images.length - 1)}>
                       <ArrowRight aria-hidden="true" />
                     </Button>
                   </div>
-                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" disabled={busy !== null} aria-label={t.field.remove(n)} title={t.field.remove(n)} onClick={() => void change(image, "remove")}>
+                  <Button type="button" variant="ghost" size="icon" className={`${CONTROL} text-destructive`} data-action="remove" aria-disabled={busy !== null} aria-label={t.field.remove(n)} title={t.field.remove(n)} onClick={() => void change(image, "remove")}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
@@ -128,6 +153,9 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       ) : (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t.field.empty}</p>
       )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {progress !== null && (
         <div className="grid gap-1.5">
           <div className="flex justify-between text-sm">
@@ -163,6 +191,7 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       />
       <div>
         <Button
+          ref={addButton}
           type="button"
           variant="outline"
           disabled={progress !== null}
