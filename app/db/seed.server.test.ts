@@ -2,6 +2,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATE_CATEGORIES, ORDER_STATUSES } from "~/db/schema";
+import { RESPONSE_MIN_ANSWERED } from "~/features/services/provider-trust.server";
 import { TRANSITIONS } from "~/features/orders/orders.server";
 import { isValidIban } from "~/features/orders/schema";
 import { fromCents, splitGross, toCents } from "~/features/orders/money";
@@ -175,8 +176,20 @@ describe(`demo seed on ${testEngine}`, () => {
     expect(counts.favorites).toBeGreaterThanOrEqual(30);
     expect(counts.purchases).toBeGreaterThanOrEqual(5);
     expect(counts.notifications).toBeGreaterThanOrEqual(3);
-    // The four demo chats, and the conversation every order opens.
-    expect(counts.conversations).toBe(4 + counts.orders!);
+    // The six demo chats, and the conversation every order opens.
+    expect(counts.conversations).toBe(6 + counts.orders!);
+    // Anna answered three questions about her services: her pages say how fast she replies.
+    // (Counted here as the trust box counts them; its own window is relative to the real now.)
+    const answered = await one<{ n: number }>(sql`
+      select count(*)::int as n from conversations c
+      join profiles p on p.username = 'anna.schmidt' and p.user_id in (c.user1_id, c.user2_id)
+      where exists (
+        select 1 from messages asked join messages reply on reply.conversation_id = asked.conversation_id
+        where asked.conversation_id = c.id and asked.sender_id <> p.user_id and reply.sender_id = p.user_id and reply.created_at > asked.created_at
+      )`);
+    expect(answered.n).toBeGreaterThanOrEqual(RESPONSE_MIN_ANSWERED);
+    // Every seeded notification names its kind (none is "other").
+    expect(await one<{ n: number }>(sql`select count(*)::int as n from notifications where kind = 'other'`)).toEqual({ n: 0 });
 
     // A purchase without an order (older data) has the service's price; one from an order its total.
     const badPurchases = await one<{ n: number }>(sql`
@@ -205,7 +218,7 @@ describe(`demo seed on ${testEngine}`, () => {
       from conversations c join messages m on m.conversation_id = c.id
       group by c.id, c.kind
     `);
-    expect(chats.filter((c) => c.service_id !== null && c.kind === "service")).toHaveLength(2);
+    expect(chats.filter((c) => c.service_id !== null && c.kind === "service")).toHaveLength(4);
     expect(chats.filter((c) => c.service_id === null && c.kind === "direct")).toHaveLength(2);
     // One long direct chat (more than a page of 50, all read) for trying "load earlier".
     const long = chats.filter((c) => c.n > 50);
@@ -216,9 +229,11 @@ describe(`demo seed on ${testEngine}`, () => {
       expect(chat.n).toBeLessThanOrEqual(8);
       expect(chat.last_ok).toBe(true);
       expect(chat.ordered).toBe(true);
-      expect(chat.unread).toBeGreaterThanOrEqual(1);
       expect(chat.unread).toBeLessThanOrEqual(2);
     }
+    // Most have something unread to try the badges with (Anna's two answered questions do not).
+    expect(chats.filter((c) => c.n <= 50 && c.unread === 0 && c.kind === "service")).toHaveLength(2);
+    expect(chats.filter((c) => c.n <= 50 && c.unread === 0 && c.kind !== "service")).toHaveLength(0);
   });
 
   it("gives every provider valid billing details, one of them a small business (§19 UStG)", async () => {

@@ -295,6 +295,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
       const sender = last.from === "a" ? a : b;
       const recipient = last.from === "a" ? b : a;
       notificationRows.push({
+        kind: "messages",
         userId: recipient.id,
         title: "Neue Nachricht",
         message: `${sender.name} hat Ihnen eine Nachricht geschrieben.`,
@@ -316,6 +317,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
     const service = serviceById.get(r.serviceId);
     if (!service) return;
     notificationRows.push({
+      kind: "reviews",
       userId: service.createdBy,
       title: "Neue Bewertung",
       message: `${userName.get(r.userId) ?? "Jemand"} hat „${service.title}“ mit ${r.rating} ${r.rating === 1 ? "Stern" : "Sternen"} bewertet.`,
@@ -331,6 +333,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
   recentComments.forEach(({ m }, i) => {
     const service = serviceAt(m.serviceIndex);
     notificationRows.push({
+      kind: "reviews",
       userId: service.createdBy,
       title: "Neuer Kommentar",
       message: `${m.authorName} hat „${service.title}“ kommentiert.`,
@@ -349,6 +352,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
     .filter((t) => t.status !== "open")
     .forEach((t) => {
       notificationRows.push({
+        kind: "tickets",
         userId: t.userId,
         title: "Ticket-Status geändert",
         message: `Ihr Ticket „${t.subject}“ ist jetzt ${statusLabel[t.status ?? "open"]}.`,

@@ -333,6 +333,10 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.getByText("Das konnte gerade nicht geöffnet werden.").waitFor();
     expect(await page.getByRole("alertdialog").count()).toBe(0);
     await page.unroute(chunk);
+    // The network is back: the next click on the same page tries again and opens it.
+    await deleteButton.click();
+    await page.getByRole("alertdialog", { name: "Dienstleistung löschen?" }).waitFor();
+    await page.keyboard.press("Escape");
 
     // The chunk is held back until after the click: the dialog opens when it arrives.
     let release!: () => void;

@@ -56,6 +56,33 @@ export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
       },
     ],
   },
+  // Two more questions to Anna about her services (answered, read): with the first one, three
+  // answered chats, so her service pages show how fast she typically replies (provider trust box).
+  {
+    service: "Onlineshop mit Shopware 6 einrichten",
+    a: "tobias.richter",
+    b: "anna.schmidt",
+    startDaysAgo: 9,
+    unread: 0,
+    messages: [
+      { from: "a", text: "Hallo Frau Schmidt, wir verkaufen Kaffee aus unserer Rösterei und möchten endlich einen eigenen Shop. Können Sie auch die Anbindung an DHL übernehmen?" },
+      { from: "b", text: "Hallo Herr Richter, ja, den DHL-Versand richte ich mit ein, inklusive Etikettendruck aus dem Backend. Wie viele Produkte haben Sie ungefähr?" },
+      { from: "a", text: "Etwa 40 Sorten, jeweils in zwei Größen." },
+      { from: "b", text: "Das passt gut in das Paket. Ich schicke Ihnen eine Übersicht der nächsten Schritte." },
+    ],
+  },
+  {
+    service: "WordPress-Wartung und Sicherheitsupdates (monatlich)",
+    a: "sophie.hoffmann",
+    b: "anna.schmidt",
+    startDaysAgo: 12,
+    unread: 0,
+    messages: [
+      { from: "a", text: "Hallo Anna, unsere Vereinsseite läuft noch auf einer alten WordPress-Version. Übernimmst du auch die erste große Aktualisierung?" },
+      { from: "b", text: "Hallo Sophie, ja, die erste Aktualisierung mit Sicherung vorher ist im ersten Monat enthalten." },
+      { from: "a", text: "Super, dann buche ich das gern ab nächstem Monat." },
+    ],
+  },
   {
     service: null,
     a: "lukas.mueller",

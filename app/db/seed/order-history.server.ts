@@ -268,14 +268,14 @@ export async function seedOrderHistory(db: Database, { now, rng, members, servic
     const link = `/orders/${p.orderId}`;
     const at = (offset: number | undefined) => new Date(p.bookedAt.getTime() + (offset ?? 0));
     if (p.fate === "requested") {
-      rows.push({ userId: p.seller.id, title: title.requested, message: message.requested(p.buyer.name, p.service.title), link, read: false, createdAt: p.bookedAt });
+      rows.push({ kind: "orders", userId: p.seller.id, title: title.requested, message: message.requested(p.buyer.name, p.service.title), link, read: false, createdAt: p.bookedAt });
     } else if (p.fate === "delivered") {
       const deliveredAt = at(p.offsets.redeliver ?? p.offsets.deliver);
-      rows.push({ userId: p.buyer.id, title: title.delivered, message: message.delivered(p.seller.name, p.service.title), link, read: false, createdAt: deliveredAt });
+      rows.push({ kind: "orders", userId: p.buyer.id, title: title.delivered, message: message.delivered(p.seller.name, p.service.title), link, read: false, createdAt: deliveredAt });
     } else if (p.fate === "in_progress" && p.revision) {
-      rows.push({ userId: p.seller.id, title: title.revision_requested, message: message.revision_requested(p.buyer.name, p.service.title), link, read: false, createdAt: at(p.offsets.revise) });
+      rows.push({ kind: "orders", userId: p.seller.id, title: title.revision_requested, message: message.revision_requested(p.buyer.name, p.service.title), link, read: false, createdAt: at(p.offsets.revise) });
     } else if (p.fate === "in_progress") {
-      rows.push({ userId: p.buyer.id, title: title.accepted, message: message.accepted(p.seller.name, p.service.title), link, read: true, createdAt: at(p.offsets.accept) });
+      rows.push({ kind: "orders", userId: p.buyer.id, title: title.accepted, message: message.accepted(p.seller.name, p.service.title), link, read: true, createdAt: at(p.offsets.accept) });
     }
   }
   if (rows.length) await db.insert(notifications).values(rows);
