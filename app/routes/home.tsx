@@ -125,6 +125,24 @@ function Figures({ figures }: { figures: Market["figures"] }) {
   );
 }
 
+/** A landing section's heading with its line of text, and the link to see more of it. */
+function SectionHeader({ id, title, text, to, more }: { id: string; title: string; text: string; to: string; more: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-1 text-muted-foreground">{text}</p>
+      </div>
+      <Link to={to} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        {more}
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}
+
 /** `counts` null: the market could not be read; the tiles lead on without numbers rather than with wrong ones. */
 function Categories({ counts }: { counts: Market["categories"] | null }) {
   const byCategory = new Map((counts ?? []).map((c) => [c.category, c.count]));
@@ -132,18 +150,7 @@ function Categories({ counts }: { counts: Market["categories"] | null }) {
   const tiles = SERVICE_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })).sort((a, b) => b.count - a.count);
   return (
     <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="categories-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {de.landing.categoriesHeading}
-          </h2>
-          <p className="mt-1 text-muted-foreground">{de.landing.categoriesText}</p>
-        </div>
-        <Link to="/services" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-          {de.landing.categoriesAll}
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
-      </div>
+      <SectionHeader id="categories-heading" title={de.landing.categoriesHeading} text={de.landing.categoriesText} to="/services" more={de.landing.categoriesAll} />
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {tiles.map(({ category, count }) => {
           const Icon = categoryIcons[category] ?? PackageOpen;
@@ -213,18 +220,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {market && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h2 id="featured-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                {de.landing.featuredHeading}
-              </h2>
-              <p className="mt-1 text-muted-foreground">{de.landing.featuredText}</p>
-            </div>
-            <Link to="/services?sort=rating" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-              {de.landing.featuredAll}
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </div>
+          <SectionHeader id="featured-heading" title={de.landing.featuredHeading} text={de.landing.featuredText} to="/services?sort=rating" more={de.landing.featuredAll} />
           {market.featured.length > 0 ? (
             <ServiceGrid items={market.featured} fragmentKey={market.fragmentKey} />
           ) : (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
+import { UploadProgress } from "~/components/ui/upload-progress";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
@@ -100,24 +101,7 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {progress !== null && (
-          <div className="grid gap-1.5">
-            <div className="flex justify-between text-sm">
-              <span id="gallery-progress-label">{de.profile.gallery.uploading}</span>
-              <span aria-hidden="true">{de.profile.gallery.progress(progress)}</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-labelledby="gallery-progress-label"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-            </div>
-          </div>
-        )}
+        {progress !== null && <UploadProgress label={de.profile.gallery.uploading} percent={progress} percentText={de.profile.gallery.progress(progress)} />}
         {gallery.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">
             <ImageOff className="size-9 text-muted-foreground" aria-hidden="true" />

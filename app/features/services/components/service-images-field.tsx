@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
+import { UploadProgress } from "~/components/ui/upload-progress";
 import { toast } from "~/components/ui/toast";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/features/profile/schema";
 import { uploadWithProgress } from "~/features/profile/upload-client";
@@ -156,24 +157,7 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {progress !== null && (
-        <div className="grid gap-1.5">
-          <div className="flex justify-between text-sm">
-            <span id="service-images-progress-label">{t.field.uploading}</span>
-            <span aria-hidden="true">{t.field.progress(progress)}</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="service-images-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
-        </div>
-      )}
+      {progress !== null && <UploadProgress label={t.field.uploading} percent={progress} percentText={t.field.progress(progress)} />}
       {/* No name: the files go to /api/service-images, never with the form itself. */}
       <input
         ref={input}
