@@ -2,9 +2,13 @@ import type { Request, RequestHandler, Response } from "express";
 
 interface Entry {
   at: number;
-  /** The CSP nonce the page was rendered with (replaced by each request's own on a hit). */
-  nonce: string;
-  body: string;
+  /**
+   * The page's bytes between the places of the CSP nonce it was rendered with; a hit sends them
+   * with each request's own nonce in those places. Kept as bytes, not a string: a hit then costs
+   * one copy, where a string had to be searched, measured and encoded as UTF-8 again per request
+   * (most of a hit's time at ~130 KB).
+   */
+  parts: Buffer[];
   contentType: string;
   cacheControl: string | undefined;
 }
@@ -77,7 +81,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
     res.setHeader("Content-Type", hit.contentType);
     if (hit.cacheControl) res.setHeader("Cache-Control", hit.cacheControl);
     res.setHeader("X-Page-Cache", "hit");
-    res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, nonce));
+    const nonceBytes = Buffer.from(nonce);
+    const body = Buffer.concat(hit.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 
   /** Renders the page through the app and keeps a cacheable result; others wait for it meanwhile. */
@@ -102,7 +109,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
       if (!contentType.startsWith("text/html") || body.length > 2_000_000 || !body.trimEnd().endsWith("</html>")) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const cacheControl = res.getHeader("Cache-Control");
-      entries.set(key, { at: Date.now(), nonce, body, contentType, cacheControl: cacheControl === undefined ? undefined : String(cacheControl) });
+      const parts = body.split(nonce).map((part) => Buffer.from(part));
+      entries.set(key, { at: Date.now(), parts, contentType, cacheControl: cacheControl === undefined ? undefined : String(cacheControl) });
     });
     next();
   };
