@@ -1,6 +1,6 @@
 import { ArrowLeft } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -14,6 +14,7 @@ import { bookingDefaults } from "~/features/orders/queries.server";
 import { todayInGermany } from "~/features/orders/schema";
 import { getService } from "~/features/services/catalogue.server";
 import { pageMeta } from "~/i18n/de";
+import { publicDe } from "~/i18n/public.de";
 import { ordersDe as t } from "~/i18n/orders.de";
 import { setFlashToast } from "~/lib/flash.server";
 import { formatPrice } from "~/lib/format";
@@ -34,7 +35,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
   const service = await getService(db, params.id);
-  if (!service) throw data(null, { status: 404 });
+  // A service deleted (or an id mistyped) since the link was followed: to the catalogue, saying so.
+  if (!service) throw redirect("/services", { headers: { "Set-Cookie": await setFlashToast({ type: "error", title: publicDe.services.form.notFound }) } });
   // The provider's own service cannot be ordered: back to it.
   if (service.author.userId === user.id) throw redirect(`/services/${service.id}`);
   const seller = [service.author.firstName, service.author.lastName].filter(Boolean).join(" ");

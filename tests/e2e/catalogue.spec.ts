@@ -366,6 +366,15 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expectNoErrors(errors.filter((e) => !/net::ERR_FAILED|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(e)));
   });
 
+  it("booking a service that no longer exists leads to /services with 'Service not found'", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, providers[width]);
+    await page.goto("/services/00000000-0000-4000-8000-000000000000/beauftragen");
+    await page.waitForURL(`${baseUrl()}/services`);
+    await page.getByText("Service not found").waitFor();
+    expectNoErrors(errors);
+  });
+
   it("someone else's edit page redirects to /services with 'Access denied'", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await page.goto("/services?q=Logo-Design%20Markenhandbuch");
