@@ -31,6 +31,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("imprint", "routes/imprint.tsx"),
+  route("barrierefreiheit", "routes/accessibility.tsx"),
   route("error", "routes/error.tsx"),
 
   // Resource routes.

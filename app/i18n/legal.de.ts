@@ -1,7 +1,7 @@
 /**
- * Inhalte der Rechtstexte (Nutzungsbedingungen, Datenschutzerklärung, Impressum)
- * als typisierte Daten. Die Darstellung übernehmen die jeweiligen Seitenkomponenten
- * unter /terms, /privacy und /imprint.
+ * Inhalte der Rechtstexte (Nutzungsbedingungen, Datenschutzerklärung, Impressum,
+ * Erklärung zur Barrierefreiheit) als typisierte Daten. Die Darstellung übernehmen die
+ * jeweiligen Seitenkomponenten unter /terms, /privacy, /imprint und /barrierefreiheit.
  *
  * Reiner Text: kein HTML, kein Markdown.
  */
@@ -26,6 +26,9 @@ const STREET = "Friedrichstraße 123";
 const CITY = "10117 Berlin";
 const EMAIL_CONTACT = "kontakt@marktplatz.example";
 const EMAIL_PRIVACY = "datenschutz@marktplatz.example";
+/** Notices of illegal content and the DSA's single point of contact. */
+const EMAIL_NOTICES = "meldungen@marktplatz.example";
+const EMAIL_ACCESSIBILITY = "barrierefreiheit@marktplatz.example";
 const PHONE = "+49 30 1234567-0";
 
 /* ------------------------------------------------------------------ */
@@ -141,11 +144,15 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      heading: "Online-Streitbeilegung",
+      heading: "Meldung rechtswidriger Inhalte",
       paragraphs: [
-        "Die Europäische Kommission stellt eine Plattform zur Online-Streitbeilegung (OS) bereit, die unter https://ec.europa.eu/consumers/odr/ erreichbar ist.",
-        "Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.",
+        `Angebote, Bewertungen, Kommentare, Bilder und Nachrichten stammen von Nutzern. Halten Sie einen solchen Inhalt für rechtswidrig oder für einen Verstoß gegen diese Nutzungsbedingungen, melden Sie ihn bitte an ${EMAIL_NOTICES} – auch ohne Konto. Nennen Sie dabei die Adresse (URL) des Inhalts, den Grund Ihrer Meldung mit einer Begründung und, wenn Sie eine Antwort wünschen, Ihren Namen und Ihre E-Mail-Adresse.`,
+        "Wir bestätigen den Eingang, prüfen jede Meldung sorgfältig und ohne unnötige Verzögerung und teilen Ihnen unsere Entscheidung mit. Entfernen oder sperren wir einen Inhalt oder ein Konto, begründen wir das gegenüber der betroffenen Person (Art. 16 und 17 Digital Services Act).",
       ],
+    },
+    {
+      heading: "Verbraucherstreitbeilegung",
+      paragraphs: ["Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle im Sinne des Verbraucherstreitbeilegungsgesetzes (VSBG) teilzunehmen."],
     },
     {
       heading: "Salvatorische Klausel",
@@ -321,11 +328,15 @@ export const imprint: LegalDocument = {
       paragraphs: [`Anna Schneider, ${STREET}, ${CITY}`],
     },
     {
-      heading: "EU-Streitschlichtung und Verbraucherstreitbeilegung",
+      heading: "Kontaktstelle nach dem Digital Services Act",
       paragraphs: [
-        "Die Europäische Kommission stellt eine Plattform zur Online-Streitbeilegung (OS) bereit: https://ec.europa.eu/consumers/odr/. Unsere E-Mail-Adresse finden Sie oben im Impressum.",
-        "Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle im Sinne des § 36 Verbraucherstreitbeilegungsgesetz (VSBG) teilzunehmen.",
+        `Zentrale Kontaktstelle für Behörden, die Europäische Kommission und Nutzer (Art. 11 und 12 DSA): ${EMAIL_NOTICES}. Sie erreichen uns dort auf Deutsch und Englisch.`,
+        "Rechtswidrige Inhalte auf der Plattform können Sie uns ebenfalls an diese Adresse melden; wie wir Meldungen bearbeiten, beschreiben unsere Nutzungsbedingungen.",
       ],
+    },
+    {
+      heading: "Verbraucherstreitbeilegung",
+      paragraphs: ["Wir sind nicht verpflichtet und nicht bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle im Sinne des § 36 Verbraucherstreitbeilegungsgesetz (VSBG) teilzunehmen."],
     },
     {
       heading: "Haftung für Inhalte",
@@ -347,6 +358,69 @@ export const imprint: LegalDocument = {
         `Die durch uns erstellten Inhalte und Werke auf diesen Seiten unterliegen dem deutschen Urheberrecht. Vervielfältigung, Bearbeitung, Verbreitung und jede Art der Verwertung außerhalb der Grenzen des Urheberrechts bedürfen der schriftlichen Zustimmung der ${COMPANY}.`,
         "Soweit Inhalte auf dieser Plattform nicht von uns erstellt wurden, werden die Urheberrechte Dritter beachtet. Sollten Sie trotzdem auf eine Urheberrechtsverletzung aufmerksam werden, bitten wir um einen entsprechenden Hinweis. Bei Bekanntwerden von Rechtsverletzungen entfernen wir derartige Inhalte umgehend.",
       ],
+    },
+  ],
+};
+
+/* ------------------------------------------------------------------ */
+/* Erklärung zur Barrierefreiheit – /barrierefreiheit                  */
+/* ------------------------------------------------------------------ */
+
+/**
+ * Informationen zur Barrierefreiheit nach § 14 und Anlage 3 BFSG. Was hier steht, ist belegt:
+ * die Browser-Tests prüfen jede Seite bei 375 und 1280 px mit axe-core und Tastatur; die
+ * Einschränkungen sind die, die wir kennen.
+ */
+export const accessibilityStatement: LegalDocument = {
+  title: "Erklärung zur Barrierefreiheit",
+  intro: `Wir möchten, dass alle Menschen unseren Marktplatz nutzen können – mit Tastatur, Screenreader, Vergrößerung oder auf dem Smartphone. Diese Erklärung beschreibt nach dem Barrierefreiheitsstärkungsgesetz (BFSG), wie die Plattform die Anforderungen erfüllt, wo sie es noch nicht tut und wie Sie uns Barrieren melden.`,
+  updated: "Stand: November 2026",
+  sections: [
+    {
+      heading: "Unsere Dienstleistung",
+      paragraphs: [
+        "Die Plattform ist ein Marktplatz für professionelle Dienstleistungen: Sie können Angebote suchen, filtern und vergleichen, mit Anbietern chatten, Dienstleistungen beauftragen, Lieferungen annehmen, Rechnungen abrufen und Bewertungen schreiben. Anbieter stellen Angebote mit Bildern ein und wickeln Aufträge ab.",
+      ],
+    },
+    {
+      heading: "Stand der Vereinbarkeit",
+      paragraphs: [
+        "Die Plattform ist mit den Anforderungen der EN 301 549 und der Web Content Accessibility Guidelines (WCAG) 2.1 auf Stufe AA teilweise vereinbar. Die unten genannten Einschränkungen kennen wir und arbeiten an ihnen.",
+        "So stellen wir das sicher:",
+      ],
+      list: [
+        "Alle Seiten werden bei jeder Änderung in automatisierten Browser-Tests bei 375 und 1280 Pixel Breite geprüft, auch mit axe-core; schwerwiegende Verstöße lassen den Test scheitern.",
+        "Alle Funktionen sind mit der Tastatur bedienbar, der Fokus ist stets sichtbar, Dialoge geben den Fokus zurück.",
+        "Formularfelder haben sichtbare Beschriftungen; Fehlermeldungen stehen am Feld und werden vorgelesen.",
+        "Neue Chat-Nachrichten, Suchergebnisse und Hinweise werden über Live-Regionen angesagt.",
+        "Die Seiten passen sich der Bildschirmbreite an, vom Smartphone bis zum großen Bildschirm, ohne seitliches Scrollen; ein dunkles Farbschema ist wählbar.",
+      ],
+    },
+    {
+      heading: "Bekannte Einschränkungen",
+      paragraphs: ["Folgende Inhalte sind noch nicht vollständig barrierefrei:"],
+      list: [
+        "Bilder, die Anbieter zu ihren Angeboten hochladen, haben keine eigene Bildbeschreibung; vorgelesen werden der Titel des Angebots und die Nummer des Bildes.",
+        "Dateien, die Nutzer im Chat oder bei einer Lieferung austauschen (etwa PDF-Dokumente), stammen von den Nutzern; ihre Barrierefreiheit können wir nicht sicherstellen.",
+        "Die PDF-Rechnungen sind noch keine getaggten PDF-Dokumente (PDF/UA). Alle Angaben der Rechnung stehen zusätzlich als Text auf der Auftragsseite.",
+        "Für das Hochladen von Bildern wird JavaScript benötigt.",
+      ],
+    },
+    {
+      heading: "Barrieren melden",
+      paragraphs: [
+        `Ist Ihnen eine Barriere aufgefallen, oder benötigen Sie einen Inhalt in einer anderen Form? Schreiben Sie uns an ${EMAIL_ACCESSIBILITY} oder rufen Sie uns an unter ${PHONE}. Angemeldete Nutzer können auch ein Support-Ticket anlegen. Wir antworten innerhalb von zwei Wochen.`,
+      ],
+    },
+    {
+      heading: "Marktüberwachung",
+      paragraphs: [
+        "Wenn Sie meinen, dass die Plattform die Anforderungen des BFSG nicht erfüllt, und wir Ihnen nicht weiterhelfen konnten, können Sie sich an die Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF) wenden. Verbraucherverbände und anerkannte Verbände können außerdem ein Schlichtungsverfahren bei der Schlichtungsstelle nach § 16 Behindertengleichstellungsgesetz beantragen.",
+      ],
+    },
+    {
+      heading: "Anbieter",
+      paragraphs: [`${COMPANY}, ${STREET}, ${CITY}`, `E-Mail: ${EMAIL_ACCESSIBILITY}`],
     },
   ],
 };

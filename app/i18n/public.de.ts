@@ -39,6 +39,7 @@ export const publicDe = {
     imprint: "Impressum",
     privacy: "Datenschutz",
     terms: "Nutzungsbedingungen",
+    accessibility: "Barrierefreiheit",
     cookieSettings: "Cookie-Einstellungen",
     tagline: "Professionelle Dienstleistungen finden und anbieten.",
     copyright: (year: number) => `© ${year} Dienstleister-Marktplatz GmbH`,

@@ -54,6 +54,34 @@ describe.each(widthNames)("pages at %s width", (width) => {
     });
   }
 
+  it("the terms and the imprint name the notice contact and no longer the EU's closed ODR platform", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    for (const path of ["/terms", "/imprint"]) {
+      await page.goto(path);
+      const body = (await page.locator("main").textContent()) ?? "";
+      expect(body).toContain("meldungen@marktplatz.example");
+      expect(body).not.toContain("ec.europa.eu/consumers/odr");
+      expect(body).not.toContain("Online-Streitbeilegung");
+    }
+  });
+
+  it("/barrierefreiheit: the accessibility statement with its conformance, known limits and a contact", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    await page.locator("footer").getByRole("link", { name: "Barrierefreiheit" }).click();
+    await page.waitForURL(`${baseUrl()}/barrierefreiheit`);
+    await page.getByRole("heading", { level: 1, name: "Erklärung zur Barrierefreiheit" }).waitFor();
+    for (const heading of ["Stand der Vereinbarkeit", "Bekannte Einschränkungen", "Barrieren melden"]) {
+      await page.getByRole("heading", { level: 2, name: heading }).waitFor();
+    }
+    const body = (await page.locator("main").textContent()) ?? "";
+    expect(body).toContain("WCAG) 2.1 auf Stufe AA");
+    expect(body).toContain("barrierefreiheit@marktplatz.example");
+    await expectAccessible(page, `accessibility statement (${width})`);
+    await screenshot(page, `legal-barrierefreiheit-${width}`);
+    expectNoErrors(errors);
+  });
+
   it("privacy policy covers GDPR rights, data export, cookies and retention", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/privacy");

@@ -59,6 +59,7 @@ describe.each(widthNames)("shell at %s width", (width) => {
       ["Impressum", "/imprint"],
       ["Datenschutz", "/privacy"],
       ["Nutzungsbedingungen", "/terms"],
+      ["Barrierefreiheit", "/barrierefreiheit"],
     ] as const) {
       expect(await footer.getByRole("link", { name }).getAttribute("href")).toBe(path);
     }

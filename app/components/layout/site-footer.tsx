@@ -22,6 +22,7 @@ export function SiteFooter() {
     { to: "/imprint", label: de.footer.imprint },
     { to: "/privacy", label: de.footer.privacy },
     { to: "/terms", label: de.footer.terms },
+    { to: "/barrierefreiheit", label: de.footer.accessibility },
   ];
   return (
     <footer className="mt-auto border-t bg-muted/40">
