@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, undersizedTargets, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -63,6 +63,20 @@ describe.each(widthNames)("pages at %s width", (width) => {
       expect(body).not.toContain("ec.europa.eu/consumers/odr");
       expect(body).not.toContain("Online-Streitbeilegung");
     }
+  });
+
+  it("the target-size check finds small targets that crowd each other, and lets spaced ones be", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await page.goto("/barrierefreiheit");
+    await page.evaluate(() => {
+      const box = document.createElement("div");
+      box.innerHTML =
+        '<button id="t1" style="position:fixed;left:10px;top:200px;width:16px;height:16px">a</button><button id="t2" style="position:fixed;left:30px;top:200px;width:16px;height:16px">b</button><button id="t3" style="position:fixed;left:200px;top:200px;width:16px;height:16px">c</button>';
+      document.body.append(box);
+    });
+    const found = await undersizedTargets(page);
+    expect(found.filter((f) => /"[ab]"/.test(f))).toHaveLength(2);
+    expect(found.some((f) => f.includes('"c"'))).toBe(false);
   });
 
   it("/barrierefreiheit: the accessibility statement with its conformance, known limits and a contact", async () => {

@@ -127,6 +127,45 @@ export async function expectAccessible(page: Page, label = page.url()) {
   });
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  expect(await undersizedTargets(page), `${label}: targets below 24 × 24 px without spacing (WCAG 2.2 2.5.8)`).toEqual([]);
+}
+
+/**
+ * The page's pointer targets that miss WCAG 2.2's 2.5.8 (target size, minimum): smaller than
+ * 24 × 24 CSS px, and a 24 px circle centred on one reaches another target or another small
+ * target's circle (the spacing exception). Links inside a sentence are exempt, as are targets
+ * that are not visible (the skip link before it is focused).
+ */
+export async function undersizedTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=switch], [role=option], [role=menuitem]";
+    const targets: { el: Element; r: DOMRect; small: boolean }[] = [];
+    for (const el of document.querySelectorAll(selector)) {
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      const style = getComputedStyle(el);
+      // Hidden, or transparent (a toast stacked behind the front one shows none of its content).
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.closest("[aria-hidden=true], [inert]")) continue;
+      const inline = el.tagName === "A" && style.display === "inline" && (el.parentElement?.textContent ?? "").length > (el.textContent ?? "").length + 20;
+      if (inline) continue;
+      targets.push({ el, r, small: r.width < 24 || r.height < 24 });
+    }
+    const centre = (r: DOMRect) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2] as const;
+    const distance = ([x, y]: readonly [number, number], r: DOMRect) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+    const name = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    const failures: string[] = [];
+    for (const t of targets.filter((t) => t.small)) {
+      const c = centre(t.r);
+      const other = targets.find((o) => {
+        if (o === t || o.el.contains(t.el) || t.el.contains(o.el)) return false;
+        const oc = centre(o.r);
+        return distance(c, o.r) < 12 || (o.small && Math.hypot(c[0] - oc[0], c[1] - oc[1]) < 24);
+      });
+      if (other) failures.push(`${t.el.tagName.toLowerCase()} "${name(t.el)}" ${Math.round(t.r.width)}×${Math.round(t.r.height)} next to "${name(other.el)}"`);
+    }
+    return failures;
+  });
 }
 
 export function expectNoErrors(errors: string[], label = "page") {

@@ -91,7 +91,8 @@ function ConversationPane({ view, active, action }: { view: ChatView; active: Ac
             )}
           </h2>
           {view === "service" && (
-            <p className="truncate text-xs text-muted-foreground">
+            // Room between the two links of the header (WCAG 2.5.8's spacing for small targets).
+            <p className="mt-1.5 truncate text-xs text-muted-foreground">
               {order ? (
                 <Link to={`/orders/${order.id}`} className="hover:underline">
                   {ordersDe.chat.about(order.title)}
