@@ -22,5 +22,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChatsPage({ loaderData }: Route.ComponentProps) {
-  return <ChatScreen view="service" conversations={loaderData.conversations} active={loaderData.active} />;
+  return <ChatScreen view="service" conversations={loaderData.conversations} presence={loaderData.presence} active={loaderData.active} />;
 }

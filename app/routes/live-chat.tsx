@@ -44,5 +44,5 @@ export default function LiveChatPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <ChatScreen view="live" conversations={loaderData.conversations} active={loaderData.active} />;
+  return <ChatScreen view="live" conversations={loaderData.conversations} presence={loaderData.presence} active={loaderData.active} />;
 }

@@ -11,6 +11,7 @@ import { SavedSearchesSection } from "~/features/saved-searches/components/saved
 import { filtersOfSavedQuery, savedQueryOf } from "~/features/saved-searches/query";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/features/saved-searches/saved-searches.server";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
+import { PresenceSetting } from "~/features/profile/components/presence-setting";
 import { ProfileSkeleton } from "~/features/profile/components/profile-skeleton";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { requestEmailChange } from "~/features/profile/email.server";
@@ -173,6 +174,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <GallerySection gallery={page.profile.gallery} />
                   <FavoritesSection favorites={page.favorites} />
                   <SavedSearchesSection searches={page.savedSearches} />
+                  <PresenceSetting />
                   <PrivacySection />
                   <DangerZone />
                 </div>

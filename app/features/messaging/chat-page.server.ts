@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
+import { presenceFor } from "~/features/presence/presence.server";
 import { isServiceId } from "~/features/services/service-id";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -34,12 +35,15 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
   try {
     const db = await database(args.context);
     const conversations = await listConversations(db, user.id, view);
-    if (!chatId) return { conversations, active: null };
+    // Online / last seen of the people shown (ADR 021); hidden ones are not in it at all.
+    const presenceOf = (ids: (string | null)[]) => presenceFor(db, user.id, ids);
+    if (!chatId) return { conversations, presence: await presenceOf(conversations.map((c) => c.other.userId)), active: null };
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
     if (viewOf(conversation.kind) !== view) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
     const [header, page] = await Promise.all([conversationHeader(db, user.id, conversation), listMessages(db, user.id, conversation.id)]);
-    return { conversations, active: { header, page } };
+    const presence = await presenceOf([...conversations.map((c) => c.other.userId), header.other.userId]);
+    return { conversations, presence, active: { header, page } };
   } catch (error) {
     // Redirects pass through; a failure of ours is logged and shows the error page.
     const { failure, status } = failureOf(error, "opening a chat");

@@ -8,6 +8,11 @@ export interface EventStreamOptions {
   /** Whether the stream's session still exists; checked on every heartbeat and on 'session.ended'. */
   sessionValid: () => Promise<boolean>;
   heartbeatMs?: number;
+  /**
+   * Told when the stream opens, on each heartbeat and when it closes: presence (the user is
+   * online while a stream is open; features/presence/presence.server.ts).
+   */
+  presence?: { opened(): void; beat(): void; closed(): void };
 }
 
 const encoder = new TextEncoder();
@@ -18,7 +23,7 @@ const encoder = new TextEncoder();
  * re-reads what it shows on each 'ready' (first connect and reconnects alike).
  * The stream ends when its session is revoked (an 'end' event tells the browser not to retry).
  */
-export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbeatMs = 25_000 }: EventStreamOptions): Response {
+export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbeatMs = 25_000, presence }: EventStreamOptions): Response {
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -39,6 +44,7 @@ export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbe
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        presence?.closed();
         unsubscribe();
         removeCloser();
         signal.removeEventListener("abort", close);
@@ -71,11 +77,13 @@ export function eventStreamResponse({ hub, userId, signal, sessionValid, heartbe
       const heartbeat = setInterval(() => {
         write(": ping\n\n");
         checkSession();
+        presence?.beat();
       }, heartbeatMs);
       heartbeat.unref?.();
       signal.addEventListener("abort", close);
       cleanup = close;
       if (signal.aborted) return close();
+      presence?.opened();
       write(`retry: 1000\nevent: ready\ndata: {}\n\n`);
     },
     cancel() {

@@ -8,6 +8,8 @@ export type ClientEvent =
   | { type: "notification.created"; notificationId: string }
   | { type: "counts" }
   | { type: "order.updated"; orderId: string }
+  | { type: "typing"; conversationId: string; userId: string }
+  | { type: "presence"; userId: string }
   | { type: "resync" };
 
 type Listener = (event: ClientEvent) => void;

@@ -15,6 +15,10 @@ export type RealtimeEvent =
   | { type: "counts" }
   /** An order of the user changed (status, files, invoice): its page and lists re-read it. */
   | { type: "order.updated"; orderId: string }
+  /** The other participant of the conversation is typing (at most one per 3 s per sender; see presence/typing.server). */
+  | { type: "typing"; conversationId: string; userId: string }
+  /** A conversation partner came online, went offline or changed their status setting: re-read presence. */
+  | { type: "presence"; userId: string }
   /** The user's sessions changed (sign-out, deletion): streams re-check theirs. */
   | { type: "session.ended" }
   /** Sent by this process to its own streams after the listener reconnected: events may be lost, re-read. */

@@ -7,6 +7,10 @@ import { de } from "~/i18n/de";
 import { ordersDe } from "~/i18n/orders.de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
+import type { PresenceView } from "~/features/presence/format";
+import { PresenceStatus } from "~/features/presence/components/presence-status";
+import { TypingIndicator } from "~/features/presence/components/typing-indicator";
+import { useOtherTyping, useTypingSignal } from "~/features/presence/use-typing";
 import { cn } from "~/lib/class-names";
 import { messageText, type ChatView } from "../message-text";
 import type { ConversationSummary, PersonView } from "../conversations.server";
@@ -23,8 +27,12 @@ export interface ActiveConversation {
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
 
+/** Online / last seen by user id, as the server allows the viewer to know it (ADR 021). */
+export type PresenceByUser = Record<string, PresenceView | null>;
+/** While a chat screen is open, presence is re-read this often (a process that died announces no one going offline). */
+const PRESENCE_REREAD_MS = 2 * 60_000;
 
-function ConversationItem({ view, conversation }: { view: ChatView; conversation: ConversationSummary }) {
+function ConversationItem({ view, conversation, presence }: { view: ChatView; conversation: ConversationSummary; presence: PresenceView | null | undefined }) {
   const last = conversation.lastMessage;
   const preview = last
     ? `${view === "live" && last.mine ? de.liveChat.you : ""}${messageText(view, { content: last.text, file: last.fileName ? { name: last.fileName } : null })}`
@@ -61,14 +69,28 @@ function ConversationItem({ view, conversation }: { view: ChatView; conversation
           <span className="truncate text-sm text-muted-foreground">{preview}</span>
           <CountBadge count={conversation.unreadCount} label={de.messaging.unread(conversation.unreadCount)} />
         </span>
+        <PresenceStatus presence={presence} className="flex" />
       </span>
     </NavLink>
   );
 }
 
-function ConversationPane({ view, active, action }: { view: ChatView; active: ActiveConversation; action: string }) {
+function ConversationPane({
+  view,
+  active,
+  action,
+  presence,
+}: {
+  view: ChatView;
+  active: ActiveConversation;
+  action: string;
+  presence: PresenceView | null | undefined;
+}) {
   const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
   const { other, service, order } = active.header;
+  const lastTheirs = conversation.messages.findLast((m) => !m.mine)?.id ?? null;
+  const typing = useOtherTyping(active.header.id, other.userId, lastTheirs);
+  const onTyping = useTypingSignal(active.header.id);
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
@@ -106,6 +128,7 @@ function ConversationPane({ view, active, action }: { view: ChatView; active: Ac
               )}
             </p>
           )}
+          <PresenceStatus presence={presence} className="flex" />
         </div>
       </header>
       <MessageList
@@ -116,7 +139,8 @@ function ConversationPane({ view, active, action }: { view: ChatView; active: Ac
         onLoadEarlier={() => void conversation.loadEarlier()}
         emptyText={view === "service" ? de.chats.noMessages : de.liveChat.noMessages}
       />
-      <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} />
+      <TypingIndicator name={other.firstName?.trim() || other.name} typing={typing} />
+      <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
     </section>
   );
 }
@@ -128,10 +152,12 @@ function ConversationPane({ view, active, action }: { view: ChatView; active: Ac
 export function ChatScreen({
   view,
   conversations,
+  presence,
   active,
 }: {
   view: ChatView;
   conversations: ConversationSummary[];
+  presence: PresenceByUser;
   active: ActiveConversation | null;
 }) {
   const [query, setQuery] = useState("");
@@ -141,11 +167,22 @@ export function ChatScreen({
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useRealtimeEvents((event) => {
     // 'counts' also follows this tab's own mark-read, so the open chat's unread badge clears.
-    if (!["message.created", "message.read", "counts", "ready"].includes(event.type)) return;
+    // 'presence': someone shown here came online or went (ids only; the loader re-reads it).
+    if (!["message.created", "message.read", "counts", "ready", "presence"].includes(event.type)) return;
     clearTimeout(pending.current);
     pending.current = setTimeout(() => void revalidator.revalidate(), 300);
   });
   useEffect(() => () => clearTimeout(pending.current), []);
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate.current();
+    }, PRESENCE_REREAD_MS);
+    return () => clearInterval(timer);
+  }, []);
   const switching = navigation.state === "loading" && navigation.location.pathname.startsWith(`${BASE[view]}/`);
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase("de");
@@ -192,7 +229,7 @@ export function ChatScreen({
               <ul className="space-y-1">
                 {shown.map((c) => (
                   <li key={c.id}>
-                    <ConversationItem view={view} conversation={c} />
+                    <ConversationItem view={view} conversation={c} presence={c.other.userId ? presence[c.other.userId] : null} />
                   </li>
                 ))}
               </ul>
@@ -205,7 +242,13 @@ export function ChatScreen({
               {de.liveChat.loading}
             </p>
           ) : active ? (
-            <ConversationPane key={active.header.id} view={view} active={active} action={`${BASE[view]}/${active.header.id}`} />
+            <ConversationPane
+              key={active.header.id}
+              view={view}
+              active={active}
+              action={`${BASE[view]}/${active.header.id}`}
+              presence={active.header.other.userId ? presence[active.header.other.userId] : null}
+            />
           ) : (
             <div className="m-auto max-w-xs px-6 text-center">
               <MessagesSquare className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />

@@ -24,12 +24,15 @@ export function Composer({
   conversationId,
   action,
   onSent,
+  onTyping,
 }: {
   view: ChatView;
   conversationId: string;
   /** The page's own address: where the form posts without JavaScript. */
   action: string;
   onSent: (message: MessageView) => void;
+  /** Called as the user types (the typing signal throttles itself). */
+  onTyping?: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -152,7 +155,11 @@ export function Composer({
           autoComplete="off"
           maxLength={MESSAGE_TEXT_MAX}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            if (value.trim()) onTyping?.();
+          }}
           disabled={busy}
           placeholder={de.messaging.messagePlaceholder}
           aria-describedby={counterId}
