@@ -8,6 +8,7 @@ export type ClientEvent =
   | { type: "notification.created"; notificationId: string }
   | { type: "counts" }
   | { type: "order.updated"; orderId: string }
+  | { type: "ticket.updated"; ticketId: string }
   | { type: "resync" };
 
 type Listener = (event: ClientEvent) => void;

@@ -15,6 +15,8 @@ export type RealtimeEvent =
   | { type: "counts" }
   /** An order of the user changed (status, files, invoice): its page and lists re-read it. */
   | { type: "order.updated"; orderId: string }
+  /** A support ticket got a reply (its page re-reads it; ADR 022). */
+  | { type: "ticket.updated"; ticketId: string }
   /** The user's sessions changed (sign-out, deletion): streams re-check theirs. */
   | { type: "session.ended" }
   /** Sent by this process to its own streams after the listener reconnected: events may be lost, re-read. */
