@@ -36,12 +36,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** POST: a reply (text and an optional file); someone else's ticket answers 404 before any upload is read. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actorId = signedInUser(context).id;
+  // A refusal hands the text back (read once the body is), for the page without JavaScript.
+  const submitted: Record<string, string> = {};
   return actionResult(
     async () => {
-      const reply = await replyToTicket(await database(context), getStorage(), { actorId, ticketId: params.ticketId, request });
+      const reply = await replyToTicket(await database(context), getStorage(), { actorId, ticketId: params.ticketId, request, submitted });
       return { reply };
     },
-    { intent: "reply", where: "ticket reply", texts: REPLY_TEXTS },
+    { intent: "reply", where: "ticket reply", texts: REPLY_TEXTS, values: submitted },
   );
 }
 

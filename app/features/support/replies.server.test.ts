@@ -189,6 +189,14 @@ describe(`ticket conversations on ${testEngine}`, () => {
     expect(await messageOf(reply(author.id, ticketId, "Datei", { name: "tarnung.png", data: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(512, 1)]) }))).toBe(
       "Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF und Textdateien.",
     );
+    // The form sends the text before the file: a refusal of the file still hands the text back.
+    const submitted: Record<string, string> = {};
+    const textFirst = multipartRequest([
+      { field: "text", data: "Bitte behalten" },
+      { field: "file", name: "x.png", data: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(256, 1)]) },
+    ]);
+    expect(await outcome(replyToTicket(t.db, storage, { actorId: author.id, ticketId, request: textFirst, submitted }))).toBe("400 attachment_type");
+    expect(submitted).toEqual({ text: "Bitte behalten" });
     const ole = Buffer.alloc(2048);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
     expect(await outcome(reply(author.id, ticketId, "Word", { name: "brief.doc", data: ole }))).toBe("400 attachment_type");

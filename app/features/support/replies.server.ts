@@ -179,6 +179,11 @@ export interface ReplyInput {
   ticketId: string;
   /** The reply as the form posts it: multipart (text, file) or urlencoded (text only); read here. */
   request: Request;
+  /**
+   * Filled with the submitted text as soon as it is read, so a refusal can hand it back to the
+   * form (a page without JavaScript would lose it otherwise).
+   */
+  submitted?: Record<string, string>;
 }
 
 export interface ReplyResult {
@@ -201,6 +206,7 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
   const actorId = input.actorId;
   const access = await ticketForReader(db, actorId, input.ticketId);
 
+  const fields: Record<string, string> = {};
   const body = await streamMultipart(
     input.request,
     { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 },
@@ -216,7 +222,11 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
         }),
       discard: (stored) => storage.delete(stored.key),
     },
-  );
+    fields,
+  ).finally(() => {
+    // The text comes before the file in the form: it is here even when the file was refused.
+    if (input.submitted && typeof fields.text === "string") input.submitted.text = fields.text;
+  });
   const file = body.files[0] ?? null;
 
   try {

@@ -89,6 +89,8 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
           rows={4}
           maxLength={TICKET_REPLY_MAX}
           placeholder={ticketsDe.reply.placeholder}
+          // After a refusal without JavaScript the page comes back with what was written.
+          defaultValue={pageAnswer && !pageAnswer.ok ? pageAnswer.values?.text : undefined}
           onChange={(event) => setLength(event.currentTarget.value.length)}
           aria-invalid={textError ? true : undefined}
           aria-describedby={[textError ? "reply-text-error" : null, "reply-text-counter"].filter(Boolean).join(" ")}
