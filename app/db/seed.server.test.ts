@@ -26,6 +26,7 @@ const TABLES = [
   "messages",
   "notifications",
   "support_tickets",
+  "support_ticket_replies",
   "billing_profiles",
   "orders",
   "order_events",
@@ -208,6 +209,31 @@ describe(`demo seed on ${testEngine}`, () => {
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(["open", "in_progress", "resolved", "closed"]));
     expect(statuses).toHaveLength(SUPPORT_TICKETS.length);
     expect(statuses.every((s) => s.role === "user")).toBe(true);
+
+    // Ticket conversations (ADR 022): support answered every ticket with replies, authors wrote
+    // back on some; all after the ticket was opened and before now, and a done ticket's status
+    // changed after its last reply.
+    const replies = await rows<{ subject: string; status: string; from_support: boolean; role: string; own: boolean; in_time: boolean; before_change: boolean }>(sql`
+      select t.subject, t.status, r.from_support, p.role, r.author_id = t.user_id as own,
+             r.created_at > t.created_at and r.created_at <= ${NOW} as in_time,
+             (t.status = 'open' or r.created_at < t.updated_at) as before_change
+      from support_ticket_replies r join support_tickets t on t.id = r.ticket_id join profiles p on p.user_id = r.author_id
+    `);
+    expect(replies).toHaveLength(SUPPORT_TICKETS.reduce((n, ticket) => n + ticket.replies.length, 0));
+    expect(replies.filter((r) => r.from_support).length).toBeGreaterThanOrEqual(4);
+    expect(replies.filter((r) => !r.from_support).length).toBeGreaterThanOrEqual(2);
+    for (const reply of replies) {
+      expect(reply.role).toBe(reply.from_support ? "support" : "user");
+      expect(reply.own).toBe(!reply.from_support);
+      expect(reply.in_time).toBe(true);
+      expect(reply.before_change).toBe(true);
+    }
+    const told = await one<{ author: number; staff: number }>(sql`
+      select count(*) filter (where n.title = 'Neue Antwort vom Support')::int as author,
+             count(*) filter (where n.title = 'Neue Antwort auf ein Ticket' and p.role = 'support')::int as staff
+      from notifications n join profiles p on p.user_id = n.user_id where n.kind = 'tickets' and n.link like '/support/%'
+    `);
+    expect(told).toEqual({ author: replies.filter((r) => r.from_support).length, staff: replies.filter((r) => !r.from_support).length });
 
     const chats = await rows<{ service_id: string | null; kind: string; n: number; last_ok: boolean; unread: number; ordered: boolean }>(sql`
       select c.service_id, c.kind,
@@ -446,6 +472,12 @@ describe(`demo seed on ${testEngine}`, () => {
           sql`select o.service_title, o.status, o.total, o.quantity, o.created_at, o.completed_at, b.email as buyer, i.number, i.gross, i.net, i.paid_at
               from orders o join "user" b on b.id = o.buyer_id left join invoices i on i.order_id = o.id
               order by o.created_at, o.service_title`,
+        ),
+        ticketReplies: await rowsOf(
+          db,
+          sql`select t.subject, t.status, t.updated_at, r.from_support, r.body, r.created_at, u.email
+              from support_ticket_replies r join support_tickets t on t.id = r.ticket_id join "user" u on u.id = r.author_id
+              order by r.created_at, t.subject`,
         ),
         counts: await tableCounts(db),
       });

@@ -14,10 +14,12 @@ import {
   serviceReviews,
   serviceViewDays,
   services,
+  supportTicketReplies,
   supportTickets,
   user,
   type TicketStatus,
 } from "~/db/schema";
+import { ticketsDe } from "~/i18n/tickets.de";
 import type { Database } from "~/lib/db.server";
 import { removeFolders } from "~/features/services/images.server";
 import type { FileStorage } from "~/lib/storage.server";
@@ -251,11 +253,28 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
     }));
 
   // ---- support tickets -------------------------------------------------------------
-  const ticketRows: (typeof supportTickets.$inferInsert)[] = SUPPORT_TICKETS.map((t) => {
+  // Each a conversation with the support team (ADR 022): replies at fixed offsets after opening,
+  // and a status change (if any) after the last of them.
+  const supportTeam = member(DEMO_USERS.find((u) => u.role === "support")!.username);
+  const ticketReplyRows: (typeof supportTicketReplies.$inferInsert & { createdAt: Date })[] = [];
+  const ticketRows: (typeof supportTickets.$inferInsert & { id: string; userId: string; createdAt: Date; updatedAt: Date })[] = SUPPORT_TICKETS.map((t) => {
+    const id = randomUUID();
+    const author = member(t.by);
     const createdAt = new Date(now.getTime() - t.daysAgo * DAY - rng.int(0, 10 * 60) * MINUTE);
-    const updatedAt =
+    let updatedAt =
       t.status === "open" ? createdAt : earlierOf(now, new Date(createdAt.getTime() + rng.int(2, 48) * HOUR));
-    return { userId: member(t.by).id, subject: t.subject, description: t.description, status: t.status, createdAt, updatedAt };
+    for (const reply of t.replies) {
+      const at = earlierOf(now, new Date(createdAt.getTime() + reply.minutesAfter * MINUTE));
+      ticketReplyRows.push({
+        ticketId: id,
+        authorId: reply.from === "support" ? supportTeam.id : author.id,
+        fromSupport: reply.from === "support",
+        body: reply.text,
+        createdAt: at,
+      });
+      if (t.status !== "open") updatedAt = laterOf(updatedAt, earlierOf(now, new Date(at.getTime() + 15 * MINUTE)));
+    }
+    return { id, userId: author.id, subject: t.subject, description: t.description, status: t.status, createdAt, updatedAt };
   });
 
   // ---- conversations and messages ---------------------------------------------------
@@ -356,11 +375,30 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
         userId: t.userId,
         title: "Ticket-Status geändert",
         message: `Ihr Ticket „${t.subject}“ ist jetzt ${statusLabel[t.status ?? "open"]}.`,
-        link: "/support",
+        link: `/support/${t.id}`,
         read: t.status === "closed",
         createdAt: t.updatedAt,
       });
     });
+  // Each reply told the other side; what was answered since (or is done) has been read.
+  ticketRows.forEach((t) => {
+    const replies = ticketReplyRows.filter((r) => r.ticketId === t.id);
+    const done = t.status === "resolved" || t.status === "closed";
+    replies.forEach((reply, i) => {
+      const answered = replies.slice(i + 1).some((later) => later.fromSupport !== reply.fromSupport);
+      notificationRows.push({
+        kind: "tickets",
+        userId: reply.fromSupport ? t.userId : supportTeam.id,
+        title: reply.fromSupport ? ticketsDe.notification.staffReplyTitle : ticketsDe.notification.authorReplyTitle,
+        message: reply.fromSupport
+          ? ticketsDe.notification.staffReplyMessage(t.subject)
+          : ticketsDe.notification.authorReplyMessage(userName.get(t.userId) ?? "", t.subject),
+        link: `/support/${t.id}`,
+        read: done || answered,
+        createdAt: reply.createdAt,
+      });
+    });
+  });
 
   // ---- service images: drawn pictures, stored before the rows that name them ----------------
   // Only with a store to put them in (the app's start passes its own; most tests need none).
@@ -380,6 +418,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
     await tx.insert(favorites).values(favoriteRows);
     await tx.insert(purchases).values(purchaseRows);
     await tx.insert(supportTickets).values(ticketRows);
+    if (ticketReplyRows.length) await tx.insert(supportTicketReplies).values(ticketReplyRows);
     await tx.insert(conversations).values(conversationRows);
     await tx.insert(messages).values(messageRows);
     await tx.insert(notifications).values(notificationRows);

@@ -112,12 +112,18 @@ type PartOutcome<T> = { kind: "none" } | { kind: "received"; value: T } | { kind
  * was received is discarded first, and the first receiver's own error (or the form's) is thrown.
  * Plain urlencoded forms are read too (they carry no files).
  */
-export async function streamMultipart<T>(request: Request, limits: MultipartLimits, receiver: FileReceiver<T>): Promise<MultipartBody<T>> {
+export async function streamMultipart<T>(
+  request: Request,
+  limits: MultipartLimits,
+  receiver: FileReceiver<T>,
+  /** Where the fields are collected as they arrive, so a caller can give them back after a refusal. */
+  fields: Record<string, string> = {},
+): Promise<MultipartBody<T>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
     if (contentType.startsWith("application/x-www-form-urlencoded")) {
       const text = await request.text();
-      const fields = Object.fromEntries(new URLSearchParams(text));
+      Object.assign(fields, Object.fromEntries(new URLSearchParams(text)));
       if (Object.values(fields).some(hasNul)) throw new AppError("INVALID", "invalid_characters");
       return { fields, files: [] };
     }
@@ -137,7 +143,6 @@ export async function streamMultipart<T>(request: Request, limits: MultipartLimi
     throw unreadable();
   }
 
-  const fields: Record<string, string> = {};
   const outcomes: Promise<PartOutcome<T>>[] = [];
   let nul = false;
   let tooManyFiles = false;

@@ -3,6 +3,8 @@ import { data } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";
 import { TicketCard } from "~/features/support/components/ticket-card";
+import { TicketFilters, ticketListHref } from "~/features/support/components/ticket-filters";
+import { ticketFiltersFrom } from "~/features/support/schema";
 import { createTicket, listTickets, setTicketStatus } from "~/features/support/support.server";
 import { de, pageMeta } from "~/i18n/de";
 import { readForm } from "~/lib/forms.server";
@@ -21,7 +23,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
-  return listTickets(await database(context), { viewerId: user.id, page: pageNumber(new URL(request.url).searchParams.get("page")) });
+  const params = new URL(request.url).searchParams;
+  // The filters count for the support role only (listTickets decides, not the URL).
+  return listTickets(await database(context), { viewerId: user.id, page: pageNumber(params.get("page")), filters: ticketFiltersFrom(params) });
 }
 
 /** Two forms: a new ticket, and (support only) a ticket's status; each answer carries its intent. */
@@ -49,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { tickets, isSupport, page, pageCount } = loaderData;
+  const { tickets, isSupport, page, pageCount, total, filters } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -59,6 +63,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         </div>
         <CreateTicketDialog />
       </div>
+      {filters && <TicketFilters filters={filters} total={total} />}
       {tickets.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <LifeBuoy className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -73,7 +78,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/support?page=${p}` : "/support")} />
+      <Pager page={page} pageCount={pageCount} href={(p) => ticketListHref(filters, p)} />
     </div>
   );
 }

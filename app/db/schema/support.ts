@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** A ticket reply's text, like a ticket's description (ADR 022). */
+export const TICKET_REPLY_MAX = 5000;
 
 export const supportTickets = pgTable(
   "support_tickets",
@@ -24,5 +26,41 @@ export const supportTickets = pgTable(
     check("support_tickets_description_not_blank", sql`char_length(btrim(${t.description})) between 1 and 5000`),
     index("support_tickets_user_idx").on(t.userId, t.createdAt.desc()),
     index("support_tickets_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A reply on a ticket (ADR 022), by its author or by support staff, with an optional file stored
+ * by the chat attachment rules under `ticket-files/{authorId}/…` (private; served to the ticket's
+ * readers only). The ticket's rows go with the ticket (its author's account deletion). A staff
+ * member's deleted account keeps their replies: `author_id` becomes null and `from_support` still
+ * says the reply came from support. `reopened` records that this author's reply set a resolved
+ * or closed ticket back to open.
+ */
+export const supportTicketReplies = pgTable(
+  "support_ticket_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** Written as support staff (kept as written, whatever becomes of the account or its role). */
+    fromSupport: boolean("from_support").notNull(),
+    body: text("body").notNull().default(""),
+    fileKey: text("file_key").unique(),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    reopened: boolean("reopened").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("support_ticket_replies_body_length", sql`char_length(${t.body}) <= ${sql.raw(String(TICKET_REPLY_MAX))}`),
+    // Text or a file: never an empty reply.
+    check("support_ticket_replies_not_empty", sql`char_length(btrim(${t.body})) > 0 or ${t.fileKey} is not null`),
+    index("support_ticket_replies_ticket_idx").on(t.ticketId, t.createdAt),
+    // The author's recent replies (the reply brake) and the export.
+    index("support_ticket_replies_author_idx").on(t.authorId, t.createdAt),
   ],
 );

@@ -18,6 +18,7 @@ import { AppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { endOrdersOfDeletedAccount } from "~/features/orders/orders.server";
+import { ticketFileKeysOfAuthor } from "~/features/support/replies.server";
 import { deleteAccountSchema } from "./schema";
 
 /**
@@ -30,7 +31,8 @@ import { deleteAccountSchema } from "./schema";
  * Orders: open ones end (endOrdersOfDeletedAccount); orders and issued invoices are business
  * records of the other party too and stay, with the person's id nulled and the invoice's copies
  * of names and addresses kept for the statutory retention period (GDPR art. 17(3)(b), §147 AO).
- * The avatar, gallery and service image files are removed after the commit; chat attachments, delivery files
+ * The avatar, gallery and service image files, and the files of the user's ticket conversations,
+ * are removed after the commit; chat attachments, delivery files
  * and invoice PDFs stay with the retained records.
  */
 export async function deleteAccount(
@@ -42,7 +44,7 @@ export async function deleteAccount(
   const parsed = deleteAccountSchema.safeParse(input);
   if (!parsed.success) throw new AppError("INVALID", "confirmation_wrong", { field: "confirmation" });
 
-  await db.transaction(async (tx) => {
+  const ticketFiles = await db.transaction(async (tx) => {
     // Open orders end first (the other party is told); completed ones and invoices stay (retention).
     // Before the user row is locked: a transition locks its order, then reads the users it names,
     // so taking the orders first here keeps the two from waiting on each other.
@@ -56,6 +58,10 @@ export async function deleteAccount(
     await tx.delete(services).where(eq(services.createdBy, actorId));
     await tx.delete(purchases).where(eq(purchases.buyerId, actorId));
     await tx.delete(notifications).where(eq(notifications.userId, actorId));
+    // The user's tickets take their whole conversations along (both sides' replies, by cascade);
+    // their files go after the commit. Replies the user wrote as support staff on other people's
+    // tickets stay, marked as from support, their author id nulled (ADR 022).
+    const ticketFiles = await ticketFileKeysOfAuthor(tx, actorId);
     await tx.delete(supportTickets).where(eq(supportTickets.userId, actorId));
     await tx.delete(profiles).where(eq(profiles.userId, actorId));
     await tx.delete(session).where(eq(session.userId, actorId));
@@ -64,6 +70,7 @@ export async function deleteAccount(
     await tx.delete(user).where(eq(user.id, actorId));
     // The account's open event streams (other tabs) end when this commits.
     await publish(tx, [actorId], { type: "session.ended" });
+    return ticketFiles;
   });
 
   // Service images (also the create form's drafts) are all under the account's folder.
@@ -71,6 +78,7 @@ export async function deleteAccount(
     storage.deletePrefix(`avatars/${actorId}`),
     storage.deletePrefix(`gallery/${actorId}`),
     storage.deletePrefix(`service-images/${actorId}/`),
+    ...ticketFiles.map((key) => storage.delete(key)),
   ]);
   for (const result of results) {
     if (result.status === "rejected") log.error({ err: result.reason }, "Files of a deleted account could not be removed");

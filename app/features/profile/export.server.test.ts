@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { favorites, notifications, purchases, serviceComments, serviceReviews, services, supportTickets } from "~/db/schema";
+import { favorites, notifications, purchases, serviceComments, serviceReviews, services, supportTicketReplies, supportTickets } from "~/db/schema";
 import { setFavorite } from "~/features/favorites/favorites.server";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { saveReview } from "~/features/reviews/reviews.server";
@@ -32,9 +32,19 @@ describe(`data export on ${testEngine}`, () => {
       { serviceId: theirs!.id, buyerId: me.id, price: "70.00" },
       { serviceId: mine!.id, buyerId: other.id, price: "50.00" },
     ]);
-    await bed.db.insert(supportTickets).values([
-      { userId: me.id, subject: "Meine Frage", description: "Text" },
-      { userId: other.id, subject: "Fremde Frage", description: "Fremder Text" },
+    const [myTicket, theirTicket] = await bed.db
+      .insert(supportTickets)
+      .values([
+        { userId: me.id, subject: "Meine Frage", description: "Text" },
+        { userId: other.id, subject: "Fremde Frage", description: "Fremder Text" },
+      ])
+      .returning({ id: supportTickets.id });
+    // The conversation of my ticket (my reply and support's answer), and one of someone else's.
+    const staff = await bed.newUser({ username: "supportkraft" });
+    await bed.db.insert(supportTicketReplies).values([
+      { ticketId: myTicket!.id, authorId: me.id, fromSupport: false, body: "Meine Nachfrage", createdAt: new Date("2026-11-20T10:00:00Z") },
+      { ticketId: myTicket!.id, authorId: staff.id, fromSupport: true, body: "Antwort an mich", createdAt: new Date("2026-11-20T11:00:00Z") },
+      { ticketId: theirTicket!.id, authorId: other.id, fromSupport: false, body: "Fremde Nachfrage" },
     ]);
 
     // An order of mine with a third person, completed (an invoice), and one between two others.
@@ -65,6 +75,7 @@ describe(`data export on ${testEngine}`, () => {
       "purchases",
       "notifications",
       "support_tickets",
+      "support_ticket_replies",
       "orders",
       "invoices",
       "billing_details",
@@ -90,6 +101,11 @@ describe(`data export on ${testEngine}`, () => {
     expect(sorted(exported.notifications)).toEqual(await ids(bed.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, me.id))));
     expect(exported.notifications.length).toBeGreaterThan(0); // the review on my service notified me
     expect(sorted(exported.support_tickets)).toEqual(await ids(bed.db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.userId, me.id))));
+    // Both sides of my ticket's conversation, newest first; support's side without the staff member's id.
+    expect(exported.support_ticket_replies).toEqual([
+      expect.objectContaining({ ticket_id: myTicket!.id, from_support: true, written_by_me: false, body: "Antwort an mich" }),
+      expect.objectContaining({ ticket_id: myTicket!.id, from_support: false, written_by_me: true, body: "Meine Nachfrage" }),
+    ]);
 
     expect(exported.orders).toEqual([expect.objectContaining({ id: orderId, role: "buyer", status: "completed", requirements: "Bitte beraten" })]);
     expect((exported.orders[0]!.timeline as { kind: string }[]).map((e) => e.kind)).toEqual(["requested", "accepted", "delivered", "completed", "invoice_issued"]);
@@ -98,7 +114,8 @@ describe(`data export on ${testEngine}`, () => {
 
     const text = JSON.stringify(exported);
     // (The provider's name and e-mail address are on the invoice as issued: that is the buyer's record too.)
-    for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage", "Fremder Auftrag"]) expect(text).not.toContain(foreign);
+    for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage", "Fremder Auftrag", "Fremde Nachfrage", staff.id])
+      expect(text).not.toContain(foreign);
     expect(exportFileName(now)).toBe("datenexport-2026-11-22.json");
   });
 

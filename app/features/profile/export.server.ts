@@ -20,6 +20,7 @@ import {
 } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
+import { exportTicketReplies } from "~/features/support/replies.server";
 import { AppError } from "~/lib/errors";
 
 type Row = Record<string, unknown>;
@@ -41,6 +42,8 @@ export interface DataExport {
   purchases: Row[];
   notifications: Row[];
   support_tickets: Row[];
+  /** The conversations of the user's tickets (both sides; staff only as "support") and replies the user wrote as support staff (ADR 022). */
+  support_ticket_replies: Row[];
   /** Beyond the spec's list: orders as buyer or provider (with their timelines), invoices, billing details. */
   orders: Row[];
   invoices: Row[];
@@ -113,6 +116,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(savedSearches).where(eq(savedSearches.userId, actorId)).orderBy(desc(savedSearches.createdAt)),
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, actorId)).orderBy(asc(notificationSettings.kind)),
   ]);
+  const ticketReplyRows = await exportTicketReplies(db, actorId);
   const imageRows = await db
     .select({
       id: serviceImages.id,
@@ -147,6 +151,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     purchases: purchaseRows.map(snakeKeys),
     notifications: notificationRows.map(snakeKeys),
     support_tickets: ticketRows.map(snakeKeys),
+    support_ticket_replies: ticketReplyRows.map(snakeKeys),
     // Orders and invoices without the other party's account id (their name is on the invoice, as printed).
     orders: orderRows.map(({ buyerId, sellerId: _sellerId, ...order }) =>
       snakeKeys({

@@ -10,6 +10,7 @@ export type ClientEvent =
   | { type: "order.updated"; orderId: string }
   | { type: "typing"; conversationId: string; userId: string }
   | { type: "presence"; userId: string }
+  | { type: "ticket.updated"; ticketId: string }
   | { type: "resync" };
 
 type Listener = (event: ClientEvent) => void;

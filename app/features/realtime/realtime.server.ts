@@ -19,6 +19,8 @@ export type RealtimeEvent =
   | { type: "typing"; conversationId: string; userId: string }
   /** A conversation partner came online, went offline or changed their status setting: re-read presence. */
   | { type: "presence"; userId: string }
+  /** A support ticket got a reply (its page re-reads it; ADR 022). */
+  | { type: "ticket.updated"; ticketId: string }
   /** The user's sessions changed (sign-out, deletion): streams re-check theirs. */
   | { type: "session.ended" }
   /** Sent by this process to its own streams after the listener reconnected: events may be lost, re-read. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { TICKET_STATUSES, type TicketStatus } from "~/db/schema/support";
+import { TICKET_REPLY_MAX, TICKET_STATUSES, type TicketStatus } from "~/db/schema/support";
 import { de } from "~/i18n/de";
+import { ticketsDe } from "~/i18n/tickets.de";
 
-export { TICKET_STATUSES, type TicketStatus };
+export { TICKET_REPLY_MAX, TICKET_STATUSES, type TicketStatus };
 export const SUBJECT_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 
@@ -32,3 +33,28 @@ export const STATUS_BADGE: Record<TicketStatus, "destructive" | "default" | "sec
   resolved: "secondary",
   closed: "outline",
 };
+
+/**
+ * A reply's text: trimmed, at most 5,000 characters (like a description). It may be empty when
+ * a file goes along; the use-case decides that (the file is not part of this schema).
+ */
+export const ticketReplySchema = z.object({
+  text: z.string({ message: ticketsDe.reply.empty }).trim().max(TICKET_REPLY_MAX, { message: ticketsDe.reply.tooLong }).default(""),
+});
+
+/** Longest search text the staff list accepts (longer is cut, never an error). */
+export const TICKET_SEARCH_MAX = 100;
+
+export interface TicketFilters {
+  status: TicketStatus | null;
+  q: string;
+}
+
+/** The staff list's filters from its URL (`?status=…&q=…`); anything unknown is no filter, never an error. */
+export function ticketFiltersFrom(params: URLSearchParams): TicketFilters {
+  const status = params.get("status");
+  return {
+    status: (TICKET_STATUSES as readonly string[]).includes(status ?? "") ? (status as TicketStatus) : null,
+    q: (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, TICKET_SEARCH_MAX),
+  };
+}

@@ -111,7 +111,7 @@ describe(`support tickets on ${testEngine}`, () => {
       .from(notifications)
       .where(and(eq(notifications.userId, BEN)));
     expect(notes).toHaveLength(4);
-    expect(notes).toContainEqual({ title: "Ticket-Status geändert", message: "Ihr Ticket „Upload klappt nicht“ ist jetzt in Bearbeitung.", link: "/support", read: false });
+    expect(notes).toContainEqual({ title: "Ticket-Status geändert", message: "Ihr Ticket „Upload klappt nicht“ ist jetzt in Bearbeitung.", link: `/support/${ticket.id}`, read: false });
     // Setting the same status again changes nothing and notifies nobody.
     expect(await setTicketStatus(t.db, { actorId: STAFF, input: { ticketId: ticket.id, status: "in_progress" } })).toEqual({ status: "in_progress", changed: false });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, BEN))).toHaveLength(4);

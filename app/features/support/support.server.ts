@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
-import { profiles, supportTickets, user } from "~/db/schema";
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { profiles, supportTicketReplies, supportTickets, user } from "~/db/schema";
 import { fieldErrors, parseInput } from "~/lib/validation";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { createTicketSchema, ticketStatusSchema, type TicketStatus } from "./schema";
+import { createTicketSchema, ticketStatusSchema, type TicketFilters, type TicketStatus } from "./schema";
 
 export interface TicketView {
   id: string;
@@ -15,12 +15,16 @@ export interface TicketView {
   status: TicketStatus;
   createdAt: Date;
   updatedAt: Date;
+  /** Replies on the ticket, by either side (ADR 022). */
+  replyCount: number;
+  /** The last reply or status change, whichever came later. */
+  lastActivityAt: Date;
   /** Only for the support role: who wrote it. */
   author: { firstName: string | null; lastName: string | null; email: string | null } | null;
 }
 
 /** The role that decides: read from the database on every call, never from the client. */
-async function isSupport(db: Database, userId: string): Promise<boolean> {
+export async function isSupport(db: Pick<Database, "select">, userId: string): Promise<boolean> {
   const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId));
   return row?.role === "support";
 }
@@ -34,20 +38,61 @@ export interface TicketList {
   page: number;
   pageCount: number;
   total: number;
+  /** The filters applied: the support role's only (others always see all of their own tickets). */
+  filters: TicketFilters | null;
+}
+
+/** A ticket's reply count and last activity, as columns of a query on support_tickets. */
+export const ticketActivityColumns = {
+  replyCount: sql<number>`(select count(*)::int from ${supportTicketReplies} where ${supportTicketReplies.ticketId} = ${supportTickets.id})`.mapWith(Number),
+  lastActivityAt: sql<Date>`greatest(${supportTickets.updatedAt}, (select max(${supportTicketReplies.createdAt}) from ${supportTicketReplies} where ${supportTicketReplies.ticketId} = ${supportTickets.id}))`.mapWith(
+    supportTickets.updatedAt,
+  ),
+};
+
+/** `%text%` for ILIKE, its own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
  * Tickets newest first, one page at a time: a user sees only their own; the support role sees
- * everyone's with the author's name and e-mail address. A page past the end shows the last page.
+ * everyone's with the author's name and e-mail address, and may narrow them by status and by a
+ * search in the subject, the author's name or e-mail (in SQL, paged as before). A page past the
+ * end shows the last page. Every ticket carries its reply count and last activity.
  */
 export async function listTickets(
   db: Database,
-  { viewerId, page = 1, pageSize = TICKETS_PAGE_SIZE }: { viewerId: string | null; page?: number; pageSize?: number },
+  {
+    viewerId,
+    page = 1,
+    pageSize = TICKETS_PAGE_SIZE,
+    filters,
+  }: { viewerId: string | null; page?: number; pageSize?: number; filters?: Partial<TicketFilters> },
 ): Promise<TicketList> {
   if (!viewerId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const support = await isSupport(db, viewerId);
-  const visible = support ? undefined : eq(supportTickets.userId, viewerId);
-  const [counted] = await db.select({ n: count() }).from(supportTickets).where(visible);
+  // Filters are the staff's tool over everyone's tickets; a user's list is their own, unfiltered,
+  // so a forged `?q=` can never reach past it.
+  const applied: TicketFilters | null = support ? { status: filters?.status ?? null, q: filters?.q?.trim() ?? "" } : null;
+  const pattern = applied?.q ? containsPattern(applied.q) : null;
+  const where = and(
+    support ? undefined : eq(supportTickets.userId, viewerId),
+    applied?.status ? eq(supportTickets.status, applied.status) : undefined,
+    pattern
+      ? or(
+          ilike(supportTickets.subject, pattern),
+          ilike(user.email, pattern),
+          ilike(sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})`, pattern),
+        )
+      : undefined,
+  );
+  const [counted] = await db
+    .select({ n: count() })
+    .from(supportTickets)
+    .leftJoin(profiles, eq(profiles.userId, supportTickets.userId))
+    .leftJoin(user, eq(user.id, supportTickets.userId))
+    .where(where);
   const total = Number(counted?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -59,6 +104,7 @@ export async function listTickets(
       status: supportTickets.status,
       createdAt: supportTickets.createdAt,
       updatedAt: supportTickets.updatedAt,
+      ...ticketActivityColumns,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
@@ -66,7 +112,7 @@ export async function listTickets(
     .from(supportTickets)
     .leftJoin(profiles, eq(profiles.userId, supportTickets.userId))
     .leftJoin(user, eq(user.id, supportTickets.userId))
-    .where(visible)
+    .where(where)
     .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
@@ -77,6 +123,7 @@ export async function listTickets(
     page: current,
     pageCount,
     total,
+    filters: applied,
   };
 }
 
@@ -129,7 +176,8 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
         userId: changed.userId,
         title: de.support.notificationTitle,
         message: de.support.notificationMessage(changed.subject, de.support.notificationStatus[status]),
-        link: "/support",
+        // The ticket's own page (ADR 022): status and conversation in one place.
+        link: `/support/${ticketId}`,
       });
     }
     return { status, changed: true };

@@ -36,9 +36,9 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
-export const STORAGE_AREAS = ["avatars", "gallery", "service-images", "chat-attachments", "order-files", "invoices"] as const;
+export const STORAGE_AREAS = ["avatars", "gallery", "service-images", "chat-attachments", "order-files", "invoices", "ticket-files"] as const;
 export type StorageArea = (typeof STORAGE_AREAS)[number];
-/** Avatars, gallery and service images are public (served under /storage/…); chat attachments, delivery files and invoices are not. */
+/** Avatars, gallery and service images are public (served under /storage/…); chat attachments, delivery files, invoices and ticket files are not. */
 export const PUBLIC_AREAS: readonly StorageArea[] = ["avatars", "gallery", "service-images"];
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -65,6 +65,11 @@ export function chatAttachmentKey(userId: string, ext: string, now = Date.now())
 /** A delivery file of an order, under its uploader's folder. */
 export function orderFileKey(userId: string, ext: string, now = Date.now()): string {
   return `order-files/${safeSegment(userId)}/${now}-${randomUUID().slice(0, 8)}.${ext}`;
+}
+
+/** A support ticket reply's file (ADR 022), under its writer's folder. */
+export function ticketFileKey(userId: string, ext: string, now = Date.now()): string {
+  return `ticket-files/${safeSegment(userId)}/${now}-${randomUUID().slice(0, 8)}.${ext}`;
 }
 
 /** An issued invoice's PDF: one per invoice, never replaced. */

@@ -7,7 +7,8 @@ import { cn } from "~/lib/class-names";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
 
-function Attachment({ file, mine }: { file: NonNullable<MessageView["file"]>; mine: boolean }) {
+/** A message's file: an image inline (opens full size), anything else as a card with an open link. Also shown in support tickets (ADR 022). */
+export function Attachment({ file, mine }: { file: NonNullable<MessageView["file"]>; mine: boolean }) {
   if (isImageType(file.type)) {
     return (
       <a href={file.url} target="_blank" rel="noopener noreferrer" className="block" aria-label={de.messaging.openImage(file.name)}>

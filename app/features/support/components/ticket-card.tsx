@@ -1,10 +1,12 @@
-import { Mail, UserRound } from "~/components/ui/icons";
+import { ChevronRight, Mail, MessagesSquare, UserRound } from "~/components/ui/icons";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { de } from "~/i18n/de";
+import { ticketsDe } from "~/i18n/tickets.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action } from "~/routes/support";
@@ -17,6 +19,8 @@ export interface TicketCardData {
   status: TicketStatus;
   createdAt: string | Date;
   updatedAt: string | Date;
+  replyCount: number;
+  lastActivityAt: string | Date;
   author: { firstName: string | null; lastName: string | null; email: string | null } | null;
 }
 
@@ -45,7 +49,7 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
           )}
         </p>
       )}
-      <p className="mt-3 whitespace-pre-line break-words">{ticket.description}</p>
+      <p className="mt-3 line-clamp-6 whitespace-pre-line break-words">{ticket.description}</p>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
           <span>{de.support.createdAt(formatDate(ticket.createdAt, "dateTime"))}</span>
@@ -53,11 +57,28 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
         </p>
         {canChangeStatus && <StatusSelect ticketId={ticket.id} subject={ticket.subject} status={ticket.status} />}
       </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
+            <MessagesSquare className="size-4" aria-hidden="true" />
+            {ticketsDe.card.replies(ticket.replyCount)}
+          </span>
+          <span>{ticketsDe.card.lastActivity(formatDate(ticket.lastActivityAt, "dateTime"))}</span>
+        </p>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/support/${ticket.id}`}>
+            {ticketsDe.card.open}
+            <span className="sr-only">: {ticket.subject}</span>
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
     </article>
   );
 }
 
-function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
+/** The support role's status selector (posts to /support; the page it sits on re-reads after). */
+export function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
   const fetcher = useFetcher<typeof action>();
   const result = outcomeOf(fetcher.data, "status");
   useEffect(() => {

@@ -1,0 +1,391 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { notifications, profiles, supportTicketReplies, supportTickets, user } from "~/db/schema";
+import { saveNotificationSettings } from "~/features/notifications/settings.server";
+import { deleteAccount } from "~/features/profile/delete-account.server";
+import type { AppError } from "~/lib/errors";
+import type { MailMessage } from "~/lib/mail.server";
+import { failureOf } from "~/lib/responses.server";
+import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
+import { pdfBytes, pngBytes } from "../../../tests/support/files";
+import { multipartRequest, type FormPart } from "../../../tests/support/multipart";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { getTicketThread, REPLY_RATE_LIMIT, REPLY_TEXTS, replyToTicket, ticketReplyFile } from "./replies.server";
+import { createTicket, listTickets, setTicketStatus } from "./support.server";
+
+let t: TestDatabase;
+let storage: FileStorage;
+let storageRoot = "";
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "ticket-files-"));
+  storage = createLocalStorage(storageRoot);
+});
+afterAll(async () => {
+  await t?.destroy();
+  if (storageRoot) fs.rmSync(storageRoot, { recursive: true, force: true });
+});
+
+/** A new account (its own rate limits), a user unless said otherwise. */
+async function person(first: string, last: string, role: "user" | "support" = "user"): Promise<{ id: string; email: string }> {
+  counter += 1;
+  const id = `u-tickets-${counter}-${first.toLowerCase()}`;
+  const email = `${first.toLowerCase()}.${last.toLowerCase()}.${counter}@example.de`;
+  await t.db.insert(user).values({ id, name: `${first} ${last}`, email, emailVerified: true });
+  await t.db.insert(profiles).values({ userId: id, email, firstName: first, lastName: last, role });
+  return { id, email };
+}
+
+/** An author, an outsider and a support staff member, fresh for one test. */
+async function cast() {
+  return { author: await person("Anna", "Autorin"), outsider: await person("Otto", "Other"), staff: await person("Sina", "Support", "support") };
+}
+
+async function ticketBy(authorId: string, subject = "Rechnung fehlt") {
+  const { id } = await createTicket(t.db, { actorId: authorId, input: { subject, description: "Bitte helfen Sie mir." } });
+  return id;
+}
+
+/** A reply as the form posts it: the file first (form order), then the text. */
+function reply(actorId: string | null, ticketId: string, text: string, file?: { name: string; data: Buffer | string }) {
+  const parts: FormPart[] = [...(file ? [{ field: "file", name: file.name, data: file.data }] : []), { field: "text", data: text }];
+  return replyToTicket(t.db, storage, { actorId, ticketId, request: multipartRequest(parts) });
+}
+
+/** "ok", or the refusal's status and reason. */
+async function outcome(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return "ok";
+  } catch (error) {
+    const e = error as AppError;
+    if (!e.reason) throw error;
+    return `${e.status} ${e.reason}`;
+  }
+}
+
+/** The refusal's message as the reply form shows it. */
+async function messageOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    return failureOf(error, "test", REPLY_TEXTS).failure.message;
+  }
+  throw new Error("not refused");
+}
+
+async function repliesOf(ticketId: string) {
+  return t.db.select().from(supportTicketReplies).where(eq(supportTicketReplies.ticketId, ticketId));
+}
+
+async function statusOf(ticketId: string) {
+  const [row] = await t.db.select({ status: supportTickets.status }).from(supportTickets).where(eq(supportTickets.id, ticketId));
+  return row?.status;
+}
+
+async function storedTicketFiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of storage.list("ticket-files")) keys.push(file.key);
+  return keys.sort();
+}
+
+const notesOf = (userId: string, ticketId: string) =>
+  t.db
+    .select({ title: notifications.title, message: notifications.message, kind: notifications.kind })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.link, `/support/${ticketId}`)));
+
+/** The mails queued for `to` (the mail.send jobs' payloads, on either engine). */
+async function mailsTo(to: string): Promise<MailMessage[]> {
+  const result = await t.db.execute(
+    testEngine === "postgres"
+      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send'`
+      : sql`select payload from jobs where task = 'mail.send'`,
+  );
+  const jobs = (result as unknown as { rows: { payload: MailMessage | string }[] }).rows;
+  return jobs.map((j) => (typeof j.payload === "string" ? (JSON.parse(j.payload) as MailMessage) : j.payload)).filter((m) => m.to === to);
+}
+
+describe(`ticket conversations on ${testEngine}`, () => {
+  it("the author and support staff reply; the conversation shows both in order, staff as Support", async () => {
+    const { author, staff } = await cast();
+    const ticketId = await ticketBy(author.id);
+    expect(await reply(staff.id, ticketId, "  Haben Sie den Auftrag schon abgeschlossen?  ")).toMatchObject({ status: "open", reopened: false });
+    const png = await pngBytes();
+    await reply(author.id, ticketId, "Ja, hier der Beleg.", { name: "beleg.png", data: png });
+    await reply(author.id, ticketId, "", { name: "auftrag.pdf", data: pdfBytes() });
+
+    const forAuthor = await getTicketThread(t.db, { viewerId: author.id, ticketId });
+    expect(forAuthor).toMatchObject({ isSupport: false, isAuthor: true });
+    expect(forAuthor.ticket.author).toBeNull();
+    expect(forAuthor.replies.map((r) => ({ body: r.body, fromSupport: r.fromSupport, mine: r.mine, authorName: r.authorName }))).toEqual([
+      // Trimmed; to the author, staff are just "Support" (no name).
+      { body: "Haben Sie den Auftrag schon abgeschlossen?", fromSupport: true, mine: false, authorName: null },
+      { body: "Ja, hier der Beleg.", fromSupport: false, mine: true, authorName: "Anna Autorin" },
+      { body: "", fromSupport: false, mine: true, authorName: "Anna Autorin" },
+    ]);
+    const [, withImage, withPdf] = forAuthor.replies;
+    expect(withImage!.file).toEqual({ url: `/support/${ticketId}/dateien/${withImage!.id}`, name: "beleg.png", type: "image/png", size: png.length });
+    expect(withPdf!.file).toMatchObject({ name: "auftrag.pdf", type: "application/pdf" });
+    expect(forAuthor.ticket).toMatchObject({ replyCount: 3 });
+
+    // Staff see who wrote, the colleague's name included.
+    const forStaff = await getTicketThread(t.db, { viewerId: staff.id, ticketId });
+    expect(forStaff).toMatchObject({ isSupport: true, isAuthor: false });
+    expect(forStaff.ticket.author).toEqual({ firstName: "Anna", lastName: "Autorin", email: author.email });
+    expect(forStaff.replies.map((r) => [r.authorName, r.mine])).toEqual([
+      ["Sina Support", true],
+      ["Anna Autorin", false],
+      ["Anna Autorin", false],
+    ]);
+    // The files are in the store, under their writer's folder, and served to both readers.
+    const keys = await storedTicketFiles();
+    expect(keys.filter((key) => key.startsWith(`ticket-files/${author.id}/`))).toHaveLength(2);
+    expect(await ticketReplyFile(t.db, staff.id, ticketId, withImage!.id)).toEqual({ key: expect.stringMatching(/^ticket-files\/.+\.png$/), name: "beleg.png" });
+    expect(await ticketReplyFile(t.db, author.id, ticketId, withPdf!.id)).toMatchObject({ name: "auftrag.pdf" });
+  });
+
+  it("anyone else gets 404 for the ticket, a reply and a file; nothing is stored", async () => {
+    const { author, outsider, staff } = await cast();
+    const ticketId = await ticketBy(author.id);
+    await reply(author.id, ticketId, "Mit Anhang", { name: "beleg.png", data: await pngBytes() });
+    const [withFile] = await repliesOf(ticketId);
+    const before = await storedTicketFiles();
+
+    expect(await outcome(getTicketThread(t.db, { viewerId: outsider.id, ticketId }))).toBe("404 ticket_not_found");
+    expect(await outcome(reply(outsider.id, ticketId, "Ich mische mich ein", { name: "x.png", data: await pngBytes() }))).toBe("404 ticket_not_found");
+    expect(await ticketReplyFile(t.db, outsider.id, ticketId, withFile!.id)).toBeNull();
+    // Unknown and malformed ids read the same; signed out is asked to sign in.
+    expect(await outcome(getTicketThread(t.db, { viewerId: author.id, ticketId: "00000000-0000-4000-8000-000000000000" }))).toBe("404 ticket_not_found");
+    expect(await outcome(reply(author.id, "kein-ticket", "Hallo"))).toBe("404 ticket_not_found");
+    expect(await ticketReplyFile(t.db, author.id, ticketId, "kein-reply")).toBeNull();
+    // A file id of another ticket does not open through this one.
+    const otherTicket = await ticketBy(outsider.id, "Anderes Ticket");
+    expect(await ticketReplyFile(t.db, outsider.id, otherTicket, withFile!.id)).toBeNull();
+    expect(await outcome(reply(null, ticketId, "Hallo"))).toBe("401 sign_in_required");
+
+    expect(await repliesOf(ticketId)).toHaveLength(1);
+    expect(await storedTicketFiles()).toEqual(before);
+    expect(await notesOf(staff.id, ticketId)).toHaveLength(1); // the author's one reply, nothing from the outsider
+  });
+
+  it("refuses blank and too long text and wrong or too large files with a German message; nothing is kept", async () => {
+    const { author, staff } = await cast();
+    const ticketId = await ticketBy(author.id);
+    const before = await storedTicketFiles();
+
+    expect(await messageOf(reply(author.id, ticketId, "   \n\t "))).toBe("Bitte schreiben Sie eine Antwort oder hängen Sie eine Datei an.");
+    expect(await messageOf(reply(staff.id, ticketId, "x".repeat(5001)))).toBe("Die Antwort darf höchstens 5.000 Zeichen lang sein.");
+    // Too long text with a valid file: the file that was already stored is removed again.
+    expect(await messageOf(reply(author.id, ticketId, "x".repeat(5001), { name: "ok.png", data: await pngBytes() }))).toBe(
+      "Die Antwort darf höchstens 5.000 Zeichen lang sein.",
+    );
+    // Judged by the bytes: an executable named .png, and a Word file (the live chat's kinds, not these).
+    expect(await messageOf(reply(author.id, ticketId, "Datei", { name: "tarnung.png", data: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(512, 1)]) }))).toBe(
+      "Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF und Textdateien.",
+    );
+    // The form sends the text before the file: a refusal of the file still hands the text back.
+    const submitted: Record<string, string> = {};
+    const textFirst = multipartRequest([
+      { field: "text", data: "Bitte behalten" },
+      { field: "file", name: "x.png", data: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(256, 1)]) },
+    ]);
+    expect(await outcome(replyToTicket(t.db, storage, { actorId: author.id, ticketId, request: textFirst, submitted }))).toBe("400 attachment_type");
+    expect(submitted).toEqual({ text: "Bitte behalten" });
+    const ole = Buffer.alloc(2048);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
+    expect(await outcome(reply(author.id, ticketId, "Word", { name: "brief.doc", data: ole }))).toBe("400 attachment_type");
+    // One byte over 10 MB.
+    expect(await messageOf(reply(author.id, ticketId, "Groß", { name: "gross.txt", data: Buffer.alloc(10 * 1024 * 1024 + 1, "a") }))).toBe(
+      "Die Datei ist zu groß: Sie darf höchstens 10 MB groß sein.",
+    );
+    // Exactly 10 MB is fine.
+    expect(await outcome(reply(author.id, ticketId, "", { name: "genau.txt", data: Buffer.alloc(10 * 1024 * 1024, "a") }))).toBe("ok");
+
+    const replies = await repliesOf(ticketId);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ fileName: "genau.txt", fileSize: 10 * 1024 * 1024, body: "" });
+    expect((await storedTicketFiles()).filter((key) => !before.includes(key))).toEqual([replies[0]!.fileKey]);
+  });
+
+  it(`at most ${REPLY_RATE_LIMIT.max} replies per minute and writer`, async () => {
+    const { author, staff } = await cast();
+    const ticketId = await ticketBy(author.id);
+    for (let i = 0; i < REPLY_RATE_LIMIT.max; i++) expect(await outcome(reply(author.id, ticketId, `Nachtrag ${i}`))).toBe("ok");
+    expect(await messageOf(reply(author.id, ticketId, "Noch einer"))).toBe("Sie haben gerade sehr viele Antworten geschrieben. Bitte warten Sie einen Moment.");
+    // Another writer is not affected.
+    expect(await outcome(reply(staff.id, ticketId, "Wir sind dran."))).toBe("ok");
+    expect(await repliesOf(ticketId)).toHaveLength(REPLY_RATE_LIMIT.max + 1);
+  });
+
+  it("a staff reply notifies the author in-app and by mail (when wanted); the writer gets nothing", async () => {
+    const { author, staff } = await cast();
+    const ticketId = await ticketBy(author.id, "Upload klappt nicht");
+    await reply(staff.id, ticketId, "Bitte versuchen Sie es als PNG.");
+    expect(await notesOf(author.id, ticketId)).toEqual([
+      { kind: "tickets", title: "Neue Antwort vom Support", message: "Der Support hat auf Ihr Ticket „Upload klappt nicht“ geantwortet." },
+    ]);
+    expect(await notesOf(staff.id, ticketId)).toEqual([]);
+    const mails = await mailsTo(author.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("Neue Antwort vom Support");
+    expect(mails[0]!.text).toContain("Hallo Anna Autorin,");
+    expect(mails[0]!.text).toContain("„Upload klappt nicht“");
+    expect(mails[0]!.text).toContain("Bitte versuchen Sie es als PNG.");
+    expect(mails[0]!.text).toMatch(new RegExp(`https?://[^\\s]+/support/${ticketId}`));
+    expect(await mailsTo(staff.email)).toEqual([]);
+
+    // E-mail off: in-app only. In-app off: the mail only.
+    await saveNotificationSettings(t.db, author.id, { tickets: { inApp: true, email: false } });
+    await reply(staff.id, ticketId, "Noch ein Hinweis.");
+    expect(await mailsTo(author.email)).toHaveLength(1);
+    expect(await notesOf(author.id, ticketId)).toHaveLength(2);
+    await saveNotificationSettings(t.db, author.id, { tickets: { inApp: false, email: true } });
+    await reply(staff.id, ticketId, "Und ein letzter.");
+    expect(await notesOf(author.id, ticketId)).toHaveLength(2);
+    expect(await mailsTo(author.email)).toHaveLength(2);
+  });
+
+  it("an author's reply notifies every support user in-app, and no mail goes out", async () => {
+    const { author, staff } = await cast();
+    const colleague = await person("Kai", "Kollege", "support");
+    const ticketId = await ticketBy(author.id, "Zugang gesperrt");
+    await reply(author.id, ticketId, "Ich komme immer noch nicht rein.");
+    const support = await t.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.role, "support"));
+    expect(support.map((s) => s.id)).toEqual(expect.arrayContaining([staff.id, colleague.id]));
+    for (const member of support) {
+      expect(await notesOf(member.id, ticketId)).toEqual([
+        { kind: "tickets", title: "Neue Antwort auf ein Ticket", message: "Anna Autorin hat auf das Ticket „Zugang gesperrt“ geantwortet." },
+      ]);
+      expect(await mailsTo((await t.db.select({ email: user.email }).from(user).where(eq(user.id, member.id)))[0]!.email)).toEqual([]);
+    }
+    expect(await notesOf(author.id, ticketId)).toEqual([]);
+  });
+
+  it("an author's reply reopens a resolved or closed ticket and records it; staff replies leave the status alone", async () => {
+    const { author, staff, outsider } = await cast();
+    const ticketId = await ticketBy(author.id, "Wieder da");
+    for (const status of ["in_progress", "resolved", "closed"] as const) {
+      await setTicketStatus(t.db, { actorId: staff.id, input: { ticketId, status } });
+      expect(await reply(staff.id, ticketId, `Staff bei ${status}`)).toMatchObject({ status, reopened: false });
+      expect(await statusOf(ticketId)).toBe(status);
+    }
+    // Closed: the author answers, it is open again, and the reply says so.
+    const reopened = await reply(author.id, ticketId, "Das Problem ist zurück.");
+    expect(reopened).toMatchObject({ status: "open", reopened: true });
+    expect(await statusOf(ticketId)).toBe("open");
+    // Staff hear that it was reopened.
+    expect(await notesOf(staff.id, ticketId)).toEqual([
+      { kind: "tickets", title: "Ticket wieder geöffnet", message: "Anna Autorin hat auf das erledigte Ticket „Wieder da“ geantwortet; es ist wieder offen." },
+    ]);
+
+    await setTicketStatus(t.db, { actorId: staff.id, input: { ticketId, status: "resolved" } });
+    expect(await reply(author.id, ticketId, "Und noch einmal.")).toMatchObject({ status: "open", reopened: true });
+    // On an open or in-progress ticket an author's reply changes nothing.
+    expect(await reply(author.id, ticketId, "Nachtrag.")).toMatchObject({ status: "open", reopened: false });
+    await setTicketStatus(t.db, { actorId: staff.id, input: { ticketId, status: "in_progress" } });
+    expect(await reply(author.id, ticketId, "Danke!")).toMatchObject({ status: "in_progress", reopened: false });
+
+    const thread = await getTicketThread(t.db, { viewerId: author.id, ticketId });
+    expect(thread.replies.filter((r) => r.reopened).map((r) => r.body)).toEqual(["Das Problem ist zurück.", "Und noch einmal."]);
+    // Staff can still set any status; users still cannot.
+    expect(await outcome(setTicketStatus(t.db, { actorId: author.id, input: { ticketId, status: "closed" } }))).toBe("403 support_only");
+    expect(await outcome(setTicketStatus(t.db, { actorId: outsider.id, input: { ticketId, status: "closed" } }))).toBe("403 support_only");
+    expect(await outcome(setTicketStatus(t.db, { actorId: staff.id, input: { ticketId, status: "closed" } }))).toBe("ok");
+  });
+
+  it("staff filter by status and search subject, author name or e-mail in SQL, paged; users' lists ignore the filters", async () => {
+    const zora = await person("Zora", "Zylinderhut");
+    const quentin = await person("Quentin", "Quadratisch");
+    const { staff } = await cast();
+    const printer = await ticketBy(zora.id, "Drucker streikt");
+    const invoice = await ticketBy(zora.id, "Rechnung 100% falsch");
+    const login = await ticketBy(quentin.id, "Anmeldung_klappt nicht");
+    await setTicketStatus(t.db, { actorId: staff.id, input: { ticketId: invoice, status: "resolved" } });
+
+    const ids = async (filters: { status?: "open" | "in_progress" | "resolved" | "closed" | null; q?: string }, pageSize = 100) =>
+      (await listTickets(t.db, { viewerId: staff.id, filters, pageSize })).tickets.map((x) => x.id);
+    expect(await ids({ q: "zylinderhut" })).toEqual([invoice, printer]);
+    expect(await ids({ q: "ZORA ZYL" })).toEqual([invoice, printer]);
+    expect(await ids({ q: quentin.email.toUpperCase() })).toEqual([login]);
+    expect(await ids({ q: "drucker" })).toEqual([printer]);
+    expect(await ids({ q: "zylinderhut", status: "resolved" })).toEqual([invoice]);
+    expect(await ids({ q: "zylinderhut", status: "closed" })).toEqual([]);
+    // Wildcards are taken literally.
+    expect(await ids({ q: "100%" })).toEqual([invoice]);
+    expect(await ids({ q: "g_k" })).toEqual([login]);
+    expect(await ids({ q: "%" })).toEqual([invoice]);
+    const resolved = await listTickets(t.db, { viewerId: staff.id, filters: { status: "resolved" }, pageSize: 1000 });
+    expect(resolved.tickets.every((x) => x.status === "resolved")).toBe(true);
+    expect(resolved.filters).toEqual({ status: "resolved", q: "" });
+
+    // Paging keeps the filter: one per page, all of Zora's, each once.
+    const first = await listTickets(t.db, { viewerId: staff.id, filters: { q: "Zylinderhut" }, pageSize: 1, page: 1 });
+    const second = await listTickets(t.db, { viewerId: staff.id, filters: { q: "Zylinderhut" }, pageSize: 1, page: 2 });
+    expect(first).toMatchObject({ total: 2, pageCount: 2, page: 1 });
+    expect([...first.tickets, ...second.tickets].map((x) => x.id)).toEqual([invoice, printer]);
+    expect((await listTickets(t.db, { viewerId: staff.id, filters: { q: "Zylinderhut" }, pageSize: 1, page: 9 })).page).toBe(2);
+
+    // A user's list: their own tickets only, whatever the filters say.
+    const forQuentin = await listTickets(t.db, { viewerId: quentin.id, filters: { q: "Zylinderhut", status: "resolved" } });
+    expect(forQuentin.filters).toBeNull();
+    expect(forQuentin.tickets.map((x) => x.id)).toEqual([login]);
+  });
+
+  it("cards carry the reply count and the last activity (last reply or status change), for authors and staff", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { author, staff } = await cast();
+    const ticketId = await ticketBy(author.id, "Aktivität");
+    const card = async (viewerId: string) => (await listTickets(t.db, { viewerId, pageSize: 1000 })).tickets.find((x) => x.id === ticketId)!;
+    const fresh = await card(author.id);
+    expect(fresh.replyCount).toBe(0);
+    expect(fresh.lastActivityAt.getTime()).toBe(fresh.updatedAt.getTime());
+
+    const start = fresh.updatedAt.getTime();
+    vi.setSystemTime(start + 60_000);
+    await reply(staff.id, ticketId, "Erste Antwort");
+    vi.setSystemTime(start + 120_000);
+    await reply(author.id, ticketId, "Zweite Antwort");
+    for (const viewer of [author.id, staff.id]) {
+      const seen = await card(viewer);
+      expect(seen.replyCount).toBe(2);
+      expect(seen.lastActivityAt.getTime()).toBe(start + 120_000);
+      // A reply is not a status change.
+      expect(seen.updatedAt.getTime()).toBe(start);
+    }
+    vi.setSystemTime(start + 180_000);
+    await setTicketStatus(t.db, { actorId: staff.id, input: { ticketId, status: "resolved" } });
+    expect((await card(author.id)).lastActivityAt.getTime()).toBe(start + 180_000);
+    expect((await getTicketThread(t.db, { viewerId: author.id, ticketId })).ticket).toMatchObject({ replyCount: 2 });
+  });
+
+  it("account deletion: a user's tickets go with their conversations and files; a staff member's replies stay as Support", async () => {
+    const { author, outsider, staff } = await cast();
+    const leavingTicket = await ticketBy(author.id, "Geht mit");
+    const staysTicket = await ticketBy(outsider.id, "Bleibt");
+    await reply(author.id, leavingTicket, "Meine Datei", { name: "a.png", data: await pngBytes() });
+    await reply(staff.id, leavingTicket, "Datei vom Support", { name: "b.pdf", data: pdfBytes() });
+    await reply(staff.id, staysTicket, "Antwort, die bleibt", { name: "c.pdf", data: pdfBytes() });
+    const keysOf = async (ticketId: string) => (await repliesOf(ticketId)).map((r) => r.fileKey!);
+    const [gone, kept] = [await keysOf(leavingTicket), await keysOf(staysTicket)];
+
+    await deleteAccount(t.db, storage, { actorId: author.id, input: { confirmation: "BESTÄTIGEN" } });
+    expect(await repliesOf(leavingTicket)).toEqual([]);
+    const files = await storedTicketFiles();
+    for (const key of gone) expect(files).not.toContain(key);
+    for (const key of kept) expect(files).toContain(key);
+
+    // The staff member leaves: their reply on someone else's ticket stays, still from Support.
+    await deleteAccount(t.db, storage, { actorId: staff.id, input: { confirmation: "BESTÄTIGEN" } });
+    expect(await repliesOf(staysTicket)).toEqual([expect.objectContaining({ authorId: null, fromSupport: true, body: "Antwort, die bleibt" })]);
+    const thread = await getTicketThread(t.db, { viewerId: outsider.id, ticketId: staysTicket });
+    expect(thread.replies).toEqual([expect.objectContaining({ fromSupport: true, mine: false, authorName: null, body: "Antwort, die bleibt" })]);
+    expect(await storedTicketFiles()).toEqual(expect.arrayContaining(kept));
+  });
+});

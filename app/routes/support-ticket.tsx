@@ -1,0 +1,111 @@
+import { ArrowLeft, Mail, UserRound } from "~/components/ui/icons";
+import { Link, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { useRealtimeEvents } from "~/features/realtime/realtime-client";
+import { ReplyForm } from "~/features/support/components/reply-form";
+import { StatusSelect } from "~/features/support/components/ticket-card";
+import { TicketThread } from "~/features/support/components/ticket-thread";
+import { getTicketThread, REPLY_TEXTS, replyToTicket } from "~/features/support/replies.server";
+import { STATUS_BADGE } from "~/features/support/schema";
+import { de, pageMeta } from "~/i18n/de";
+import { ticketsDe } from "~/i18n/tickets.de";
+import { displayName, formatDate } from "~/lib/format";
+import { database, signedInUser } from "~/lib/request-context.server";
+import { actionResult, errorResponse } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
+import { getStorage } from "~/lib/storage.server";
+import type { Route } from "./+types/support-ticket";
+
+/** Replies carry files (multipart, cut off at 10 MB while streaming); tickets show on no public page. */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
+
+export function meta({ data }: Route.MetaArgs) {
+  return pageMeta(data?.ticket.subject ?? de.pages.support, ticketsDe.page.metaDescription, { robots: "noindex" });
+}
+
+/** /support/{ticketId}: the ticket and its conversation, for its author and the support role; anyone else: 404. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = signedInUser(context);
+  try {
+    return await getTicketThread(await database(context), { viewerId: user.id, ticketId: params.ticketId });
+  } catch (error) {
+    throw errorResponse(error, "loading a ticket");
+  }
+}
+
+/** POST: a reply (text and an optional file); someone else's ticket answers 404 before any upload is read. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actorId = signedInUser(context).id;
+  // A refusal hands the text back (read once the body is), for the page without JavaScript.
+  const submitted: Record<string, string> = {};
+  return actionResult(
+    async () => {
+      const reply = await replyToTicket(await database(context), getStorage(), { actorId, ticketId: params.ticketId, request, submitted });
+      return { reply };
+    },
+    { intent: "reply", where: "ticket reply", texts: REPLY_TEXTS, values: submitted },
+  );
+}
+
+export default function SupportTicket({ loaderData }: Route.ComponentProps) {
+  const { ticket, isSupport, isAuthor, replies } = loaderData;
+  const revalidator = useRevalidator();
+  // The other side replied (another tab, another machine): show it at once.
+  useRealtimeEvents((event) => {
+    if ((event.type === "ticket.updated" && event.ticketId === ticket.id) || event.type === "ready" || event.type === "resync") {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }
+  });
+  const done = ticket.status === "resolved" || ticket.status === "closed";
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/support" className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {ticketsDe.page.back}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight sm:text-3xl">{ticket.subject}</h1>
+        <Badge variant={STATUS_BADGE[ticket.status]} className="text-sm">
+          {de.support.statusLabels[ticket.status]}
+        </Badge>
+      </div>
+      {ticket.author && (
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="size-4" aria-hidden="true" />
+            <span className="sr-only">{de.support.author}: </span>
+            {displayName(ticket.author.firstName, ticket.author.lastName)}
+          </span>
+          {ticket.author.email && (
+            <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              {ticket.author.email}
+            </span>
+          )}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
+          <span>{de.support.createdAt(formatDate(ticket.createdAt, "dateTime"))}</span>
+          <span>{de.support.updatedAt(formatDate(ticket.updatedAt, "dateTime"))}</span>
+          <span>{ticketsDe.card.lastActivity(formatDate(ticket.lastActivityAt, "dateTime"))}</span>
+        </p>
+        {isSupport && <StatusSelect ticketId={ticket.id} subject={ticket.subject} status={ticket.status} />}
+      </div>
+
+      <section aria-labelledby="ticket-conversation" className="mt-8">
+        <h2 id="ticket-conversation" className="text-lg font-semibold">
+          {ticketsDe.page.conversation} <span className="font-normal text-muted-foreground">({ticketsDe.card.replies(ticket.replyCount)})</span>
+        </h2>
+        <TicketThread ticket={ticket} replies={replies} authorIsReader={isAuthor} />
+      </section>
+
+      <section aria-labelledby="ticket-reply" className="mt-8">
+        <h2 id="ticket-reply" className="mb-3 text-lg font-semibold">
+          {ticketsDe.reply.heading}
+        </h2>
+        <ReplyForm key={ticket.id} ticketId={ticket.id} reopenHint={isAuthor && done} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { pngBytes } from "../support/files";
+import { registerFresh, waitForToast } from "../support/profile-helpers";
+
+const browser = setupBrowser();
+const consent = [{ name: "cookieConsent", value: "accepted" }];
+const SUPPORT_EMAIL = "support@demo.marktplatz.example";
+
+async function sendReply(page: Page, text: string) {
+  await page.getByLabel("Ihre Antwort").fill(text);
+  await page.getByRole("button", { name: "Antwort senden" }).click();
+  await waitForToast(page, "Antwort gesendet");
+  await expect.poll(() => page.getByLabel("Ihre Antwort").inputValue()).toBe("");
+}
+
+/** Opens a ticket through the page's form endpoint and finds its page from the list. */
+async function ticketOf(page: Page, subject: string): Promise<{ ticketUrl: string }> {
+  const created = await page.request.post("/support", { form: { intent: "create", subject, description: "Bitte helfen Sie mir." }, headers: { Origin: baseUrl() } });
+  expect(created.status()).toBe(200);
+  await page.goto("/support");
+  const href = await page.locator("article").filter({ hasText: subject }).getByRole("link", { name: /^Verlauf öffnen/ }).getAttribute("href");
+  expect(href).toMatch(/^\/support\/[0-9a-f-]{36}$/);
+  return { ticketUrl: href! };
+}
+
+describe.each(widthNames)("support ticket conversation at %s width", (width) => {
+  it("a user writes, support answers live, the user is notified, and a reply reopens the resolved ticket", async () => {
+    const subject = `Lieferung fehlt (${width} ${Date.now().toString(36)})`;
+    const user = await browser.open(width, { cookies: consent });
+    const me = await registerFresh(user.page, `conversation-${width}`, { firstName: "Clara", lastName: "Conrad" });
+
+    // The user opens a ticket as before and goes to its conversation.
+    await user.page.goto("/support");
+    await user.page.getByRole("button", { name: "Neues Ticket" }).click();
+    const dialog = user.page.getByRole("dialog", { name: "Neues Support-Ticket" });
+    await dialog.getByLabel("Betreff").fill(subject);
+    await dialog.getByLabel("Beschreibung").fill("Meine Bestellung ist seit zwei Wochen unterwegs.");
+    await dialog.getByRole("button", { name: "Ticket erstellen" }).click();
+    await waitForToast(user.page, "Ticket created successfully");
+    const card = user.page.locator("article").filter({ hasText: subject });
+    await card.getByText("Noch keine Antworten").waitFor();
+    await card.getByRole("link", { name: /^Verlauf öffnen/ }).click();
+    await user.page.waitForURL(/\/support\/[0-9a-f-]{36}$/);
+    const ticketUrl = new URL(user.page.url()).pathname;
+    await user.page.getByRole("heading", { level: 1, name: subject }).waitFor();
+    await user.page.getByRole("log").getByText("Meine Bestellung ist seit zwei Wochen unterwegs.").waitFor();
+
+    // A blank reply is refused in the form; one with an image goes through and shows inline.
+    await user.page.getByRole("button", { name: "Antwort senden" }).click();
+    await user.page.getByText("Bitte schreiben Sie eine Antwort oder hängen Sie eine Datei an.").waitFor();
+    await user.page.getByLabel("Datei anhängen (optional)").setInputFiles({ name: "sendung.png", mimeType: "image/png", buffer: await pngBytes(240, 120, "#2255aa") });
+    await sendReply(user.page, "Hier die Sendungsverfolgung.");
+    await user.page.getByRole("log").getByRole("img", { name: "sendung.png" }).waitFor();
+
+    // Support finds it with the filters (status and the author's e-mail address).
+    const staff = await browser.open(width, { cookies: consent });
+    await staff.page.goto("/auth");
+    await signInWithForm(staff.page, SUPPORT_EMAIL, DEMO_PASSWORD);
+    await staff.page.waitForURL(`${baseUrl()}/`);
+    await staff.page.goto("/support");
+    const filters = staff.page.getByRole("search", { name: "Tickets filtern" });
+    await filters.getByLabel("Status").selectOption("open");
+    await filters.getByLabel("Suche").fill(me.email);
+    await filters.getByRole("button", { name: "Filtern" }).click();
+    await staff.page.waitForURL((url) => url.searchParams.get("status") === "open" && url.searchParams.get("q") === me.email);
+    await staff.page.getByText("1 Ticket gefunden").waitFor();
+    const staffCard = staff.page.locator("article").filter({ hasText: subject });
+    await staffCard.getByText("1 Antwort", { exact: true }).waitFor();
+    await staffCard.getByText("Clara Conrad").waitFor();
+    expect(await staff.page.locator("article").count()).toBe(1);
+    await expectAccessible(staff.page, `/support staff filters (${width})`);
+    await screenshot(staff.page, `support-staff-filters-${width}`);
+
+    // Support answers on the ticket's page; the user's open page shows it at once, labelled Support.
+    await staffCard.getByRole("link", { name: /^Verlauf öffnen/ }).click();
+    await staff.page.waitForURL(`${baseUrl()}${ticketUrl}`);
+    await staff.page.getByText(me.email).waitFor();
+    await sendReply(staff.page, "Wir haben beim Anbieter nachgefragt – die Sendung ist unterwegs.");
+    const answer = user.page.getByRole("log").getByRole("article").filter({ hasText: "Wir haben beim Anbieter nachgefragt" });
+    await answer.waitFor();
+    await answer.getByText("Support", { exact: true }).waitFor();
+
+    // …and a notification that leads to the ticket.
+    await user.page.getByRole("button", { name: /^Benachrichtigungen öffnen/ }).click();
+    const note = user.page.getByRole("dialog").getByRole("button", { name: /Neue Antwort vom Support/ }).first();
+    await note.waitFor();
+    await note.click();
+    await user.page.waitForURL(`${baseUrl()}${ticketUrl}`);
+    await answer.waitFor();
+    await expectAccessible(user.page, `ticket page user (${width})`);
+    await screenshot(user.page, `support-ticket-${width}`);
+
+    // Support sets it resolved (a staff reply changed nothing); the user answers and it is open again.
+    const status = staff.page.getByRole("combobox", { name: `Status von „${subject}“` });
+    expect(await status.inputValue()).toBe("open");
+    await status.selectOption("resolved");
+    await waitForToast(staff.page, "Status updated successfully");
+    await user.page.reload();
+    await user.page.getByText("Resolved", { exact: true }).waitFor();
+    await user.page.getByText("Dieses Ticket ist erledigt. Wenn Sie antworten, wird es wieder geöffnet.").waitFor();
+    await expectAccessible(user.page, `ticket page resolved (${width})`);
+    await sendReply(user.page, "Leider ist sie immer noch nicht angekommen.");
+    await user.page.getByText("Mit dieser Antwort wurde das Ticket wieder geöffnet.").waitFor();
+    await user.page.getByText("Open", { exact: true }).waitFor();
+    // Support's open page follows live.
+    await staff.page.getByRole("log").getByText("Leider ist sie immer noch nicht angekommen.").waitFor();
+    await expect.poll(() => status.inputValue()).toBe("open");
+    await expectAccessible(staff.page, `ticket page staff (${width})`);
+    await screenshot(staff.page, `support-ticket-staff-${width}`);
+
+    // The user's list shows the count and the last activity.
+    await user.page.goto("/support");
+    await card.getByText("3 Antworten", { exact: true }).waitFor();
+    await card.getByText(/^Letzte Aktivität: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
+
+    expectNoErrors(user.errors, "user");
+    expectNoErrors(staff.errors, "staff");
+    // Two people in two browsers, a dozen page loads: more than the default minute on a busy machine.
+  }, 120_000);
+
+  it("anyone else gets 404 for the ticket, a reply and a file; a user's list does not widen with the staff's filters", async () => {
+    const user = await browser.open(width, { cookies: consent });
+    const me = await registerFresh(user.page, `conversation-owner-${width}`, { firstName: "Olga", lastName: "Owner" });
+    const { ticketUrl } = await ticketOf(user.page, `Geheim (${width} ${Date.now().toString(36)})`);
+    const posted = await user.page.request.post(ticketUrl, {
+      multipart: { file: { name: "beleg.png", mimeType: "image/png", buffer: await pngBytes() }, text: "Mit Beleg" },
+      headers: { Origin: baseUrl() },
+    });
+    expect(posted.status()).toBe(200);
+    const fileHref = /href="(\/support\/[0-9a-f-]{36}\/dateien\/[0-9a-f-]{36})"/.exec(await (await user.page.request.get(ticketUrl)).text())?.[1];
+    expect(fileHref).toBeTruthy();
+    expect((await user.page.request.get(fileHref!)).status()).toBe(200);
+
+    const other = await browser.open(width, { cookies: consent });
+    await registerFresh(other.page, `conversation-other-${width}`);
+    expect((await other.page.request.get(ticketUrl)).status()).toBe(404);
+    expect((await other.page.request.get(fileHref!)).status()).toBe(404);
+    const forged = await other.page.request.post(ticketUrl, { multipart: { text: "Ich mische mich ein." }, headers: { Origin: baseUrl() } });
+    expect(forged.status()).toBe(404);
+    // Signed out, the file is not found either.
+    const stranger = await browser.open(width);
+    expect((await stranger.page.request.get(fileHref!)).status()).toBe(404);
+    // The staff's search parameters do not reach past a user's own tickets.
+    await other.page.goto(`/support?q=${encodeURIComponent(me.email)}&status=open`);
+    await other.page.getByText("Keine Support-Tickets gefunden.").waitFor();
+    expect(await other.page.getByRole("search").count()).toBe(0);
+    expect(await (await user.page.request.get(ticketUrl)).text()).not.toContain("Ich mische mich ein.");
+    expectNoErrors(other.errors, "other");
+  });
+
+  it("without JavaScript the reply form posts text; a refused file says why in German and keeps the text", async () => {
+    const user = await browser.open(width, { cookies: consent });
+    await registerFresh(user.page, `conversation-plain-${width}`);
+    const { ticketUrl } = await ticketOf(user.page, `Ohne Skripte (${width} ${Date.now().toString(36)})`);
+    const plain = await browser.open(width, { javaScript: false });
+    await plain.context.addCookies(await user.context.cookies());
+    await plain.page.goto(ticketUrl);
+    await plain.page.getByLabel("Ihre Antwort").fill("Ohne JavaScript geschrieben.");
+    await plain.page.getByLabel("Datei anhängen (optional)").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(256, 1)]) });
+    await plain.page.getByRole("button", { name: "Antwort senden" }).click();
+    await plain.page.getByText("Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF und Textdateien.").waitFor();
+    expect(await plain.page.getByLabel("Ihre Antwort").inputValue()).toBe("Ohne JavaScript geschrieben.");
+    expect(await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").count()).toBe(0);
+    await plain.page.getByRole("button", { name: "Antwort senden" }).click();
+    await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").waitFor();
+  });
+});
