@@ -149,7 +149,8 @@ export async function undersizedTargets(page: Page): Promise<string[]> {
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.closest("[aria-hidden=true], [inert]")) continue;
       const inline = el.tagName === "A" && style.display === "inline" && (el.parentElement?.textContent ?? "").length > (el.textContent ?? "").length + 20;
       if (inline) continue;
-      targets.push({ el, r, small: r.width < 24 || r.height < 24 });
+      // Half a pixel of rounding (a transformed or sub-pixel box reads 23.99 where CSS says 24).
+      targets.push({ el, r, small: r.width < 23.5 || r.height < 23.5 });
     }
     const centre = (r: DOMRect) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2] as const;
     const distance = ([x, y]: readonly [number, number], r: DOMRect) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
