@@ -10,3 +10,4 @@ export * from "./orders";
 export * from "./service-images";
 export * from "./saved-searches";
 export * from "./notification-settings";
+export * from "./message-digests";
