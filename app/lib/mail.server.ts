@@ -109,7 +109,7 @@ export const OUTBOX_SHOWN_HEADERS = ["List-Unsubscribe", "List-Unsubscribe-Post"
 const ID_PATTERN = /^[0-9TZ-]+-[0-9a-f]{8}$/;
 
 function header(raw: string, name: string): string {
-  const match = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi").exec(raw);
+  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "mi").exec(raw);
   if (!match) return "";
   const value = match[1]!.replace(/\n[ \t]+/g, " ").trim();
   // Decode RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes them for umlauts.
