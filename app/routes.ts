@@ -29,6 +29,8 @@ export default [
   route("public-profile/:userId", "routes/public-profile-by-id.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // The one-click unsubscribe of notification mails (signed link, no sign-in).
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("imprint", "routes/imprint.tsx"),

@@ -42,7 +42,7 @@ app.use((req, res, next) => {
 app.use(securityHeaders({ development: process.env.NODE_ENV === "development", ownContentPolicy: (req) => policyOf(req).ownContentPolicy === true }));
 // Only GET, HEAD and POST reach the router; any other method is a quiet 405 with Allow.
 app.use(methodCheck());
-app.use(originCheck({ baseUrl: () => env().baseUrl }));
+app.use(originCheck({ baseUrl: () => env().baseUrl, allowsCrossSitePost: (req) => policyOf(req).crossSitePost === true }));
 app.use(
   bodyLimit({
     formBytes: 64 * 1024,

@@ -82,6 +82,15 @@ describe("what the routes declare about themselves (read by the HTTP host)", () 
     expect(at("/services/%2e%2e/view").pageCache).toBeUndefined();
   });
 
+  it("only the one-click unsubscribe takes a POST from another site (authorised by its signed token, not a cookie)", () => {
+    expect(at("/unsubscribe?token=x").crossSitePost).toBe(true);
+    expect(at("/unsubscribe.data?token=x").crossSitePost).toBe(true);
+    expect(at("/unsubscribe").pageCache).toBe("unaffected");
+    for (const url of ["/", "/profile", "/auth", "/api/auth/sign-in/email", "/reset-password", "/preferences", `/chats/${id}`, "/api/notifications", "/nirgendwo"]) {
+      expect(at(url).crossSitePost, url).toBeUndefined();
+    }
+  });
+
   it("stored files bring their own content policy", () => {
     expect(at("/storage/avatars/u1/avatar.webp").ownContentPolicy).toBe(true);
     expect(at(`/api/attachments/${id}`).ownContentPolicy).toBe(true);

@@ -438,6 +438,9 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
         isFeatured: s.isFeatured ?? false,
       })),
     });
+    // The demo chats are history written after the fact: nobody waits for a digest of their
+    // unread messages (ADR 020); a message sent from now on is mailed as usual.
+    await tx.execute(sql`insert into message_digests (user_id, covered_until) select id, ${now.toISOString()}::timestamptz from "user" on conflict do nothing`);
     // The ratings cache, exactly as the review writes keep it.
     await tx.execute(sql`
       update services as s

@@ -36,6 +36,8 @@ describe("configuration", () => {
     expect(env.databaseUrl).toBeUndefined();
     expect(env.seedDemo).toBe(true);
     expect(env.s3).toBeUndefined();
+    expect(env.digestDelayMinutes).toBe(15);
+    expect(parseEnv({ DATA_DIR: dataDir, DIGEST_DELAY_MINUTES: "60" }).digestDelayMinutes).toBe(60);
   });
 
   it("generates AUTH_SECRET once and keeps it in DATA_DIR", () => {
@@ -84,6 +86,9 @@ describe("configuration", () => {
     [{ PAGE_CACHE_SECONDS: "bald" }, /^Invalid configuration: PAGE_CACHE_SECONDS must be a number of seconds/],
     [{ SHUTDOWN_DELAY_SECONDS: "61" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
     [{ SHUTDOWN_DELAY_SECONDS: "-1" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
+    [{ DIGEST_DELAY_MINUTES: "0" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be between 1 and 1440 \(got "0"\)/],
+    [{ DIGEST_DELAY_MINUTES: "2.5" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be a whole number of minutes/],
+    [{ DIGEST_DELAY_MINUTES: "bald" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be a number of minutes/],
     [
       { NODE_ENV: "production", BASE_URL: "https://marktplatz.example", SMTP_URL: "smtps://u:p@mail.example:465" },
       /^Invalid configuration: AUTH_SECRET is required in production/,

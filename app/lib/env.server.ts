@@ -62,6 +62,12 @@ const envSchema = z
       .min(0, { message: "must be between 0 and 60" })
       .max(60, { message: "must be between 0 and 60" })
       .default(0),
+    DIGEST_DELAY_MINUTES: z.coerce
+      .number({ message: "must be a number of minutes" })
+      .int({ message: "must be a whole number of minutes" })
+      .min(1, { message: "must be between 1 and 1440" })
+      .max(1440, { message: "must be between 1 and 1440" })
+      .default(15),
     METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters (generate one with: openssl rand -hex 24)" }).optional(),
   })
   .superRefine((env, ctx) => {
@@ -117,6 +123,8 @@ export interface AppEnv {
   metricsToken: string | undefined;
   /** After SIGTERM, how long /readyz says 503 while requests are still served (the load balancer's notice). */
   shutdownDelaySeconds: number;
+  /** A message unread this long goes into the user's e-mail digest (features/notifications/message-digest.server.ts). */
+  digestDelayMinutes: number;
 }
 
 /** A configuration mistake: its message is one line that names the variable. */
@@ -167,6 +175,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
+    digestDelayMinutes: env.DIGEST_DELAY_MINUTES,
     seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && !(env.NODE_ENV === "production" && env.BASE_URL?.startsWith("https://"))),
   };
 }

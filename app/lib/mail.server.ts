@@ -12,7 +12,22 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on every
+   * notification mail (features/notifications/unsubscribe.server.ts). ASCII values only.
+   */
+  headers?: Record<string, string>;
 }
+
+/** The names an extra header may have: letters, digits and dashes, and never one the mailer writes itself. */
+const RESERVED_HEADERS = /^(from|to|cc|bcc|subject|date|message-id|mime-version|content-.*|sender|reply-to)$/i;
+export const mailHeaders = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9-]{1,64}$/).refine((name) => !RESERVED_HEADERS.test(name)),
+    // No line breaks (header injection) and no characters outside printable ASCII.
+    z.string().regex(/^[\x20-\x7e]{1,900}$/),
+  )
+  .optional();
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -74,7 +89,7 @@ export function deliveryMailer(): Mailer {
  */
 export const mailSendJob = defineJob({
   name: "mail.send",
-  payload: z.object({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string() }),
+  payload: z.object({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string(), headers: mailHeaders }),
   maxAttempts: 10,
   async run(message) {
     await deliveryMailer().send(message);
@@ -88,10 +103,13 @@ export interface OutboxEntry {
   date: string;
 }
 
+/** The extra header fields the dev outbox shows with a message (what a mail client acts on). */
+export const OUTBOX_SHOWN_HEADERS = ["List-Unsubscribe", "List-Unsubscribe-Post"] as const;
+
 const ID_PATTERN = /^[0-9TZ-]+-[0-9a-f]{8}$/;
 
 function header(raw: string, name: string): string {
-  const match = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, "mi").exec(raw);
+  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\n[ \\t].*)*)`, "mi").exec(raw);
   if (!match) return "";
   const value = match[1]!.replace(/\n[ \t]+/g, " ").trim();
   // Decode RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes them for umlauts.
@@ -120,7 +138,7 @@ export function listOutbox(outboxDir: string): OutboxEntry[] {
 }
 
 /** One outbox message's headers and plain-text body, or null for an unknown id. */
-export function readOutboxMessage(outboxDir: string, id: string): (OutboxEntry & { text: string }) | null {
+export function readOutboxMessage(outboxDir: string, id: string): (OutboxEntry & { text: string; headers: { name: string; value: string }[] }) | null {
   if (!ID_PATTERN.test(id)) return null;
   const file = path.join(outboxDir, `${id}.eml`);
   if (!fs.existsSync(file)) return null;
@@ -131,7 +149,14 @@ export function readOutboxMessage(outboxDir: string, id: string): (OutboxEntry &
     subject: header(raw, "Subject"),
     date: header(raw, "Date"),
     text: plainTextPart(raw),
+    headers: OUTBOX_SHOWN_HEADERS.map((name) => ({ name, value: header(topHeaders(raw), name) })).filter((h) => h.value !== ""),
   };
+}
+
+/** The message's own header block (a body part's headers or text never pass for the message's). */
+function topHeaders(raw: string): string {
+  const end = raw.indexOf("\n\n");
+  return end === -1 ? raw : raw.slice(0, end);
 }
 
 function plainTextPart(raw: string): string {

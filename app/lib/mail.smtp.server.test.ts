@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +10,7 @@ import { createAuth } from "~/features/auth/auth.server";
 import { signUp } from "~/features/auth/accounts.server";
 import { clientRequest, cookieFrom, TEST_BASE_URL } from "../../tests/support/auth-fixtures";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { createMailer } from "./mail.server";
+import { createMailer, listOutbox, mailSendJob, readOutboxMessage } from "./mail.server";
 
 interface Received {
   from: string;
@@ -80,5 +83,35 @@ describe("mail over SMTP", () => {
     expect(session?.user.email).toBe("sven@example.de");
     const [row] = await t.db.select().from(user).where(eq(user.email, "sven@example.de"));
     expect(row!.emailVerified).toBe(true);
+  });
+
+  it("carries a notification mail's extra headers (one-click unsubscribe) through the mail.send job's payload to SMTP and to the dev outbox", async () => {
+    const headers = { "List-Unsubscribe": "<http://localhost:3000/unsubscribe?token=dS1hbm5h.orders.abc_DEF-123>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    // As the queued job stores and reads it: the payload schema keeps the headers ...
+    const message = mailSendJob.payload.parse({ to: "hanna@example.de", subject: "Auftrag angenommen", text: "Hallo", html: "<p>Hallo</p>", headers });
+    expect(message.headers).toEqual(headers);
+    // ... and refuses a line break (header injection) or a header the mailer writes itself.
+    expect(() => mailSendJob.payload.parse({ ...message, headers: { "List-Unsubscribe": "<x>\r\nBcc: evil@example.de" } })).toThrow();
+    expect(() => mailSendJob.payload.parse({ ...message, headers: { Bcc: "evil@example.de" } })).toThrow();
+
+    const smtp = createMailer({ from: "Marktplatz <noreply@marktplatz.example>", smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent" });
+    await smtp.send(message);
+    const mail = received.find((m) => m.to.includes("hanna@example.de"));
+    // A long value may be folded onto the next line (RFC 5322); unfolded it is the value given.
+    const unfolded = mail!.raw.replace(/\r?\n[ \t]+/g, " ");
+    expect(unfolded).toMatch(new RegExp(`^List-Unsubscribe: ${headers["List-Unsubscribe"].replace(/[.?]/g, "\\$&")}\\r?$`, "m"));
+    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "mp-outbox-"));
+    try {
+      await createMailer({ from: "Marktplatz <noreply@marktplatz.example>", outboxDir }).send(message);
+      const [entry] = listOutbox(outboxDir);
+      expect(readOutboxMessage(outboxDir, entry!.id)!.headers).toEqual([
+        { name: "List-Unsubscribe", value: headers["List-Unsubscribe"] },
+        { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+      ]);
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 });

@@ -25,6 +25,13 @@ export interface RoutePolicy {
    * every few seconds and would bury the log. A failure (5xx) is still logged.
    */
   quietLog?: boolean;
+  /**
+   * A POST from another site is let through the origin check. Only for a route whose POST is
+   * authorised by a signed token in the request, never by the session cookie, so a cross-site
+   * POST can do no more than the token's holder could anyway: the one-click unsubscribe, which
+   * mail providers (and webmail pages) send from their own origin (RFC 8058).
+   */
+  crossSitePost?: boolean;
 }
 
 export interface PolicyHandle {

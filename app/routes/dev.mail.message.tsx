@@ -46,6 +46,13 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
         <dd className="break-all">{message.to}</dd>
         <dt>{de.devMail.date}:</dt>
         <dd>{message.date}</dd>
+        {/* What a mail client acts on, e.g. the one-click unsubscribe (RFC 8058). */}
+        {message.headers.map((header) => (
+          <div key={header.name} className="contents">
+            <dt>{header.name}:</dt>
+            <dd className="break-all font-mono text-xs leading-5">{header.value}</dd>
+          </div>
+        ))}
       </dl>
       <Card className="mt-6 p-6">
         <LinkedText text={message.text} />

@@ -11,3 +11,4 @@ export * from "./service-images";
 export * from "./saved-searches";
 export * from "./notification-settings";
 export * from "./presence";
+export * from "./message-digests";

@@ -1,7 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, serviceComments, services } from "~/db/schema";
+import { mailNotification } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { notificationMailDe as mailTexts } from "~/i18n/notification-mail.de";
 import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -64,12 +66,17 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
     // The owner hears about comments by others.
     if (service.createdBy !== actorId) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
-      await createNotification(tx, {
+      const message = de.comments.notificationMessage(displayName(actor?.firstName, actor?.lastName), service.title);
+      await createNotification(tx, { kind: "reviews", userId: service.createdBy, title: de.comments.notificationTitle, message, link: `/services/${serviceId}` });
+      // And by e-mail, when the provider wants mails about reviews and comments (issue #18).
+      await mailNotification(tx, {
         kind: "reviews",
         userId: service.createdBy,
-        title: de.comments.notificationTitle,
-        message: de.comments.notificationMessage(displayName(actor?.firstName, actor?.lastName), service.title),
-        link: `/services/${serviceId}`,
+        subject: mailTexts.comment.subject(service.title),
+        text: mailTexts.comment.text(message, comment),
+        button: mailTexts.comment.button,
+        path: `/services/${serviceId}`,
+        note: mailTexts.comment.note,
       });
     }
     return { id: row!.id };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { orderEvents, profiles, user, type OrderRow } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { wantsNotificationSql } from "~/features/notifications/settings.server";
+import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ordersDe as t } from "~/i18n/orders.de";
 import type { Database } from "~/lib/db.server";
@@ -49,15 +50,19 @@ export async function recordOrderEvent(
     if (contact?.email && contact.wantsMail) {
       const text = note ? `${message}\n\n„${note}“` : message;
       await queuedMailer(tx).send(
-        actionMail({
-          to: contact.email,
-          name: displayName(contact.firstName, contact.lastName),
-          subject: t.notification.title[kind],
-          text,
-          button: t.mail.button,
-          url: `${env().baseUrl}${orderPath(order.id)}`,
-          note: t.mail.note,
-        }),
+        withUnsubscribe(
+          actionMail({
+            to: contact.email,
+            name: displayName(contact.firstName, contact.lastName),
+            subject: t.notification.title[kind],
+            text,
+            button: t.mail.button,
+            url: `${env().baseUrl}${orderPath(order.id)}`,
+            note: t.mail.note,
+          }),
+          recipient,
+          "orders",
+        ),
       );
     }
   }

@@ -1,7 +1,9 @@
 import { and, desc, eq, exists, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orders, profiles, reviewReplies, serviceReviews, services } from "~/db/schema";
+import { mailNotification } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { notificationMailDe as mailTexts } from "~/i18n/notification-mail.de";
 import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -135,12 +137,17 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
     const created = Boolean(row?.created);
     if (created) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
-      await createNotification(tx, {
+      const message = de.reviews.notificationMessage(displayName(actor?.firstName, actor?.lastName), values.rating, service.title);
+      await createNotification(tx, { kind: "reviews", userId: service.createdBy, title: de.reviews.notificationTitle, message, link: `/services/${serviceId}` });
+      // And by e-mail, when the provider wants review mails (issue #18).
+      await mailNotification(tx, {
         kind: "reviews",
         userId: service.createdBy,
-        title: de.reviews.notificationTitle,
-        message: de.reviews.notificationMessage(displayName(actor?.firstName, actor?.lastName), values.rating, service.title),
-        link: `/services/${serviceId}`,
+        subject: mailTexts.review.subject(service.title),
+        text: mailTexts.review.text(message, values.reviewText),
+        button: mailTexts.review.button,
+        path: `/services/${serviceId}`,
+        note: mailTexts.review.note,
       });
     }
     return { created };

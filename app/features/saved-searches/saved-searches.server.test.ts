@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { notifications, profiles, savedSearches, savedSearchHits, services, user } from "~/db/schema";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
+import { readUnsubscribeToken } from "~/features/notifications/unsubscribe.server";
 import { exportUserData } from "~/features/profile/export.server";
 import { createServicesTestDatabase, OTHER, OWNER } from "~/features/services/services.test-support";
 import type { Database } from "~/lib/db.server";
@@ -184,6 +185,11 @@ describe(`the daily saved-search alert on ${testEngine}`, () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toContain("Neue Angebote für „Design · bis 200 € · „Logo““");
+    // One-click unsubscribe of saved-search mails, for this user (RFC 8058 headers and a visible link).
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribeLink = /^<(.+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")![1]!;
+    expect(readUnsubscribeToken(new URL(unsubscribeLink).searchParams.get("token"))).toEqual({ userId: BUYER, kind: "saved_searches" });
+    expect(mail.text).toContain(unsubscribeLink);
     expect(mail.text).toContain("Hallo Berta Buyer");
     expect(mail.text).toMatch(new RegExp(`- Logo-Paket Start \\(150,00\\s€\\): http://[^/]+/services/${matchId}`));
     expect(mail.text).toContain(`/services/${stemmed}`);

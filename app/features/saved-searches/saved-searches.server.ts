@@ -3,6 +3,7 @@ import { z } from "zod";
 import { profiles, savedSearches, savedSearchHits, user, type SavedSearchRow } from "~/db/schema";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { wantsNotificationSql } from "~/features/notifications/settings.server";
+import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
 import { listServices } from "~/features/services/catalogue.server";
 import type { ServiceCard } from "~/features/services/service-card.server";
 import { de } from "~/i18n/de";
@@ -232,7 +233,11 @@ async function checkSearch(db: Database, search: SavedSearchRow, now: Date, dueB
     // Only to a confirmed address, and only when the user has not switched these mails off.
     if (contact?.email && contact.verified && contact.wantsMail) {
       await queuedMailer(tx).send(
-        alertMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), search, services, baseUrl: env().baseUrl }),
+        withUnsubscribe(
+          alertMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), search, services, baseUrl: env().baseUrl }),
+          search.userId,
+          "saved_searches",
+        ),
       );
     }
     return "alerted";

@@ -13,7 +13,7 @@ import { jobStats, queueDepth } from "./engine.server";
 import { startLocalRunner, type JobRunner } from "./local-runner.server";
 import { cronItemsOf, startPgRunner } from "./pg-runner.server";
 import { appJobs, appSchedules } from "./registry.server";
-import { backoffMs, defineJob, registryOf, type JobSchedule } from "./types";
+import { backoffMs, defineJob, registryOf, schedulePeriodMs, type JobSchedule } from "./types";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -212,9 +212,22 @@ describe(`background jobs on ${testEngine}`, () => {
       ["rate-limit.prune", "0 * * * *"],
       ["orders.auto-complete", "0 * * * *"],
       ["saved-searches.alert", "0 0 * * *"],
+      ["messages.digest", "*/5 * * * *"],
     ]);
-    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete", "saved-searches.alert"]);
+    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete", "saved-searches.alert", "messages.digest"]);
     for (const schedule of appSchedules()) expect(appJobs().has(schedule.task)).toBe(true);
+  });
+
+  it("keeps a schedule's period whole: minutes divide the hour, hours the day; anything else is refused", () => {
+    const match = (schedule: JobSchedule) => cronItemsOf([schedule], appJobs())[0]!.match;
+    expect(match({ task: "x", everyMinutes: 1 })).toBe("* * * * *");
+    expect(match({ task: "x", everyMinutes: 15 })).toBe("*/15 * * * *");
+    expect(match({ task: "x", everyHours: 12 })).toBe("0 */12 * * *");
+    expect(schedulePeriodMs({ task: "x", everyMinutes: 5 })).toBe(5 * 60 * 1000);
+    expect(schedulePeriodMs({ task: "x", everyHours: 6 })).toBe(6 * 60 * 60 * 1000);
+    for (const bad of [{ task: "x", everyMinutes: 7 }, { task: "x", everyMinutes: 60 }, { task: "x", everyMinutes: 0 }, { task: "x", everyHours: 5 }, { task: "x", everyHours: 48 }] as JobSchedule[]) {
+      expect(() => cronItemsOf([bad], appJobs()), JSON.stringify(bad)).toThrow(/must divide/);
+    }
   });
 
   if (testEngine === "pglite") {
@@ -233,6 +246,22 @@ describe(`background jobs on ${testEngine}`, () => {
       await runner.stop();
       await vi.advanceTimersByTimeAsync(3 * HOUR);
       expect(runs).toEqual(["a:tick", "a:tick"]);
+      expect(await queueDepth(t.db)).toBe(0);
+    });
+
+    it("enqueues a schedule of minutes every period too (the message digest's every five minutes)", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+      const MINUTE = 60 * 1000;
+      const runner = await startLocalRunner({ db: t.db, registry: testRegistry(), schedules: [{ task: "test.tick", everyMinutes: 5 }], pollIntervalMs: 60 * MINUTE, firstScheduleAfterMs: 5 * MINUTE });
+      await vi.advanceTimersByTimeAsync(5 * MINUTE);
+      await until(() => runs.length === 1);
+      await vi.advanceTimersByTimeAsync(5 * MINUTE - 1_000);
+      expect(runs).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await until(() => runs.length === 2);
+      await vi.advanceTimersByTimeAsync(5 * MINUTE);
+      await until(() => runs.length === 3);
+      await runner.stop();
       expect(await queueDepth(t.db)).toBe(0);
     });
   }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { enqueue } from "./enqueue.server";
 import { jobStats, localRunners } from "./engine.server";
-import { backoffMs, type JobRegistry, type JobSchedule } from "./types";
+import { backoffMs, schedulePeriodMs, type JobRegistry, type JobSchedule } from "./types";
 import { log } from "../log.server";
 
 export interface JobRunner {
@@ -17,12 +17,11 @@ export interface LocalRunnerOptions {
   schedules?: readonly JobSchedule[];
   /** Looks for due jobs (retries, runAt in the future) this often; enqueues wake it at once. */
   pollIntervalMs?: number;
-  /** The first scheduled run comes this long after the start (then every `everyHours`). */
+  /** The first scheduled run comes this long after the start (then every period of the schedule). */
   firstScheduleAfterMs?: number;
 }
 
 const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 
 interface ClaimedJob {
   id: number;
@@ -110,6 +109,7 @@ export async function startLocalRunner({ db, registry, schedules = [], pollInter
 
   const scheduleTimers: NodeJS.Timeout[] = [];
   for (const schedule of schedules) {
+    const period = schedulePeriodMs(schedule);
     const fire = () => {
       enqueue(db, schedule.task, {}, { jobKey: `schedule:${schedule.task}` }, registry).catch((error: unknown) =>
         log.error({ err: error, job: schedule.task }, "Scheduling a job failed"),
@@ -118,7 +118,7 @@ export async function startLocalRunner({ db, registry, schedules = [], pollInter
     scheduleTimers.push(
       setTimeout(() => {
         fire();
-        scheduleTimers.push(setInterval(fire, schedule.everyHours * HOUR).unref());
+        scheduleTimers.push(setInterval(fire, period).unref());
       }, firstScheduleAfterMs).unref(),
     );
   }

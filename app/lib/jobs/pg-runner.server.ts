@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Database } from "../db.server";
 import { jobStats } from "./engine.server";
 import type { JobRunner } from "./local-runner.server";
-import type { JobRegistry, JobSchedule } from "./types";
+import { schedulePeriodMs, type JobRegistry, type JobSchedule } from "./types";
 import { log } from "../log.server";
 
 /** graphile-worker's messages: warnings and errors go to the log, the chatter does not. */
@@ -18,17 +18,27 @@ export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * The schedules as graphile-worker cron items: at the full hour, every `everyHours` hours.
- * (Items rather than crontab text: a crontab line does not allow the dot in our task names.)
+ * The schedules as graphile-worker cron items: at the full hour, every `everyHours` hours, or
+ * every `everyMinutes` minutes from the full hour. graphile-worker checks its cron items each
+ * minute and records each fired time in known_crontabs, so a minute schedule also fires once per
+ * time across processes. (Items rather than crontab text: a crontab line does not allow the dot
+ * in our task names.)
  */
 export function cronItemsOf(schedules: readonly JobSchedule[], registry: JobRegistry): CronItem[] {
-  return schedules.map((schedule) => ({
-    task: schedule.task,
-    identifier: schedule.task,
-    // Daily is at midnight (UTC): "*/24" lies outside the hours 0–23.
-    match: `0 ${schedule.everyHours === 1 ? "*" : schedule.everyHours === 24 ? "0" : `*/${schedule.everyHours}`} * * *`,
-    options: { maxAttempts: registry.get(schedule.task)?.maxAttempts ?? 1, backfillPeriod: 0 },
-  }));
+  return schedules.map((schedule) => {
+    schedulePeriodMs(schedule); // refuses a period that does not divide the hour or day
+    const match =
+      schedule.everyMinutes !== undefined
+        ? `${schedule.everyMinutes === 1 ? "*" : `*/${schedule.everyMinutes}`} * * * *`
+        : // Daily is at midnight (UTC): "*/24" lies outside the hours 0–23.
+          `0 ${schedule.everyHours === 1 ? "*" : schedule.everyHours === 24 ? "0" : `*/${schedule.everyHours}`} * * *`;
+    return {
+      task: schedule.task,
+      identifier: schedule.task,
+      match,
+      options: { maxAttempts: registry.get(schedule.task)?.maxAttempts ?? 1, backfillPeriod: 0 },
+    };
+  });
 }
 
 export interface PgRunnerOptions {

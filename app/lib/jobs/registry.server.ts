@@ -1,3 +1,4 @@
+import { messageDigestJob } from "~/features/notifications/message-digest.server";
 import { invoiceRenderJob } from "~/features/orders/invoices.server";
 import { orderAutoCompleteJob } from "~/features/orders/orders.server";
 import { savedSearchAlertJob } from "~/features/saved-searches/saved-searches.server";
@@ -13,7 +14,7 @@ let registry: JobRegistry | undefined;
 
 /** Every job of the application: one definition each, run by graphile-worker (PostgreSQL) or the local runner (PGlite). */
 export function appJobs(): JobRegistry {
-  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob, savedSearchAlertJob] as JobDefinition[]);
+  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob, savedSearchAlertJob, messageDigestJob] as JobDefinition[]);
   return registry;
 }
 
@@ -26,5 +27,7 @@ export function appSchedules(): readonly JobSchedule[] {
     { task: orderAutoCompleteJob.name, everyHours: 1 },
     // New services matching saved searches: one check a day (each search at most daily, ADR 018).
     { task: savedSearchAlertJob.name, everyHours: 24 },
+    // Unread messages older than DIGEST_DELAY_MINUTES go out as one mail per user (at most hourly, ADR 020).
+    { task: messageDigestJob.name, everyMinutes: 5 },
   ];
 }

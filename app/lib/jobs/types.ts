@@ -20,11 +20,37 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   run(payload: z.infer<S>, helpers: JobHelpers): Promise<void>;
 }
 
-/** A recurring job, declared once: a crontab line on PostgreSQL, a timer on PGlite. */
-export interface JobSchedule {
-  task: string;
-  /** Runs at the full hour every `everyHours` hours (1 … 24, dividing 24). */
-  everyHours: number;
+/**
+ * A recurring job, declared once: a cron item on PostgreSQL, a timer on PGlite. Exactly one of
+ * `everyHours` and `everyMinutes` is given; the period divides the hour or the day evenly, so the
+ * cron item (at fixed clock times) and the timer (every period from the start) agree.
+ */
+export type JobSchedule =
+  | {
+      task: string;
+      /** Runs at the full hour every `everyHours` hours (1 … 24, dividing 24). */
+      everyHours: number;
+      everyMinutes?: undefined;
+    }
+  | {
+      task: string;
+      /** Runs every `everyMinutes` minutes from the full hour (1 … 30, dividing 60), e.g. the message digest every 5. */
+      everyMinutes: number;
+      everyHours?: undefined;
+    };
+
+/** The time between two runs of a schedule, in ms; refuses a period the cron item could not keep. */
+export function schedulePeriodMs(schedule: JobSchedule): number {
+  if (schedule.everyMinutes !== undefined) {
+    if (!Number.isInteger(schedule.everyMinutes) || schedule.everyMinutes < 1 || schedule.everyMinutes > 30 || 60 % schedule.everyMinutes !== 0) {
+      throw new Error(`Schedule of "${schedule.task}": everyMinutes must divide 60 (got ${schedule.everyMinutes}).`);
+    }
+    return schedule.everyMinutes * 60 * 1000;
+  }
+  if (!Number.isInteger(schedule.everyHours) || schedule.everyHours < 1 || schedule.everyHours > 24 || 24 % schedule.everyHours !== 0) {
+    throw new Error(`Schedule of "${schedule.task}": everyHours must divide 24 (got ${schedule.everyHours}).`);
+  }
+  return schedule.everyHours * 60 * 60 * 1000;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {

@@ -1,0 +1,80 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications, profiles, services, user } from "~/db/schema";
+import { addComment } from "~/features/comments/comments.server";
+import { saveReview } from "~/features/reviews/reviews.server";
+import type { MailMessage } from "~/lib/mail.server";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { saveNotificationSettings } from "./settings.server";
+import { readUnsubscribeToken } from "./unsubscribe.server";
+
+const PROVIDER = "u-provider";
+const QUIET_PROVIDER = "u-quiet-provider";
+const CUSTOMER = "u-customer";
+
+let t: TestDatabase;
+let serviceId: string;
+let quietServiceId: string;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  for (const [id, firstName, lastName] of [
+    [PROVIDER, "Paula", "Anbieterin"],
+    [QUIET_PROVIDER, "Quentin", "Still"],
+    [CUSTOMER, "Karl", "Kunde"],
+  ] as const) {
+    await t.db.insert(user).values({ id, name: firstName, email: `${id}@example.de`, emailVerified: true });
+    await t.db.insert(profiles).values({ userId: id, email: `${id}@example.de`, firstName, lastName });
+  }
+  const rows = await t.db
+    .insert(services)
+    .values([
+      { title: "Hochzeitsfotos", description: "", category: "Design", price: "900.00", createdBy: PROVIDER },
+      { title: "Stille Beratung", description: "", category: "Consulting", price: "90.00", createdBy: QUIET_PROVIDER },
+    ])
+    .returning({ id: services.id });
+  [serviceId, quietServiceId] = rows.map((r) => r.id) as [string, string];
+});
+afterAll(() => t?.destroy());
+
+async function mailsTo(to: string): Promise<MailMessage[]> {
+  const result = (await t.db.execute(
+    testEngine === "postgres"
+      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send' order by j.id`
+      : sql`select payload from jobs where task = 'mail.send' order by id`,
+  )) as unknown as { rows: { payload: MailMessage | string }[] };
+  return result.rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as MailMessage) : r.payload)).filter((m) => m.to === to);
+}
+
+const unsubscribeClaim = (mail: MailMessage) => readUnsubscribeToken(new URL(/^<(.+)>$/.exec(mail.headers!["List-Unsubscribe"]!)![1]!).searchParams.get("token"));
+
+describe(`mails to providers about reviews and comments on ${testEngine}`, () => {
+  it("a new review and a comment on a service are mailed to its provider, with the one-click unsubscribe of kind reviews", async () => {
+    await saveReview(t.db, { actorId: CUSTOMER, serviceId, input: { rating: "4", reviewText: "Tolle Bilder, <gern> wieder!" }, mode: "review" });
+    await addComment(t.db, { actorId: CUSTOMER, serviceId, input: { comment: "Machen Sie auch Porträts?" } });
+    // Editing the review is no new review: no second mail.
+    await saveReview(t.db, { actorId: CUSTOMER, serviceId, input: { rating: "5", reviewText: "Noch besser" }, mode: "review" });
+
+    const [review, comment, ...rest] = await mailsTo(`${PROVIDER}@example.de`);
+    expect(rest).toEqual([]);
+    expect(review!.subject).toBe("Neue Bewertung für „Hochzeitsfotos“ – Dienstleister-Marktplatz");
+    expect(review!.text).toContain("Karl Kunde hat „Hochzeitsfotos“ mit 4 von 5 Sternen bewertet.\n\n„Tolle Bilder, <gern> wieder!“");
+    expect(review!.html).toContain("Tolle Bilder, &lt;gern&gt; wieder!");
+    expect(review!.text).toContain(`Bewertung ansehen: http://localhost:3000/services/${serviceId}`);
+    expect(comment!.subject).toBe("Neuer Kommentar zu „Hochzeitsfotos“ – Dienstleister-Marktplatz");
+    expect(comment!.text).toContain("„Machen Sie auch Porträts?“");
+    for (const mail of [review!, comment!]) {
+      expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(unsubscribeClaim(mail)).toEqual({ userId: PROVIDER, kind: "reviews" });
+      expect(mail.text).toContain("Keine E-Mails mehr zu Bewertungen und Kommentaren erhalten?");
+    }
+    expect(await mailsTo(`${CUSTOMER}@example.de`)).toEqual([]);
+  });
+
+  it("a provider who switched review mails off gets the notification in-app only", async () => {
+    await saveNotificationSettings(t.db, QUIET_PROVIDER, { reviews: { inApp: true, email: false } });
+    await saveReview(t.db, { actorId: CUSTOMER, serviceId: quietServiceId, input: { rating: "3" }, mode: "rate" });
+    await addComment(t.db, { actorId: CUSTOMER, serviceId: quietServiceId, input: { comment: "Hallo" } });
+    expect(await mailsTo(`${QUIET_PROVIDER}@example.de`)).toEqual([]);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, QUIET_PROVIDER))).toHaveLength(2);
+  });
+});
