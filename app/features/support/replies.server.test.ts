@@ -238,6 +238,9 @@ describe(`ticket conversations on ${testEngine}`, () => {
     expect(mails[0]!.text).toContain("„Upload klappt nicht“");
     expect(mails[0]!.text).toContain("Bitte versuchen Sie es als PNG.");
     expect(mails[0]!.text).toMatch(new RegExp(`https?://[^\\s]+/support/${ticketId}`));
+    // One-click unsubscribe from ticket mails (RFC 8058), as on every notification mail.
+    expect(mails[0]!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mails[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\?token=[^>]+>$/);
     expect(await mailsTo(staff.email)).toEqual([]);
 
     // E-mail off: in-app only. In-app off: the mail only.

@@ -3,6 +3,7 @@ import { ATTACHMENT_MAX_BYTES, profiles, supportTicketReplies, supportTickets, u
 import { receiveAttachment } from "~/features/messaging/attachments.server";
 import { ATTACHMENT_DAILY_BYTES } from "~/features/messaging/sending.server";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
 import { wantsNotification } from "~/features/notifications/settings.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ticketsDe as t } from "~/i18n/tickets.de";
@@ -348,7 +349,9 @@ async function mailTicketAuthor(
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, authorId));
   if (!contact?.email) return;
-  await queuedMailer(tx).send(ticketReplyMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), subject, body, fileName, ticketId }));
+  const mail = ticketReplyMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), subject, body, fileName, ticketId });
+  // One-click unsubscribe from ticket mails, as every notification mail has (ADR 020).
+  await queuedMailer(tx).send(withUnsubscribe(mail, authorId, "tickets"));
 }
 
 /** A reply's stored file, for the ticket's readers only (null otherwise: 404). */
