@@ -66,6 +66,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "true",
+      // No message digest during a run: a long run could otherwise mail one to a demo user
+      // whose newest mail a test opens (the digest has tests of its own).
+      DIGEST_DELAY_MINUTES: "1440",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
