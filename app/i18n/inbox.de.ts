@@ -6,8 +6,8 @@
 export const inboxDe = {
   views: {
     label: "Posteingang",
-    service: "Zu Dienstleistungen",
-    live: "Direktnachrichten",
+    service: "Zu Angeboten",
+    live: "Direktchats",
     unread: (n: number) => (n === 1 ? "1 ungelesene Nachricht" : `${n} ungelesene Nachrichten`),
   },
   menu: {

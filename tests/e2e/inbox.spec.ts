@@ -88,14 +88,14 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
 
     // Each view shows the other as a switch with its own unread count.
     const inbox = b.page.getByRole("navigation", { name: "Posteingang" });
-    const direct = inbox.getByRole("link", { name: /^Direktnachrichten \d+ ungelesene Nachrichten?$/ });
+    const direct = inbox.getByRole("link", { name: /^Direktchats \d+ ungelesene Nachrichten?$/ });
     expect(await direct.getAttribute("aria-current")).toBe("page");
-    await inbox.getByRole("link", { name: /^Zu Dienstleistungen/ }).click();
+    await inbox.getByRole("link", { name: /^Zu Angeboten/ }).click();
     await b.page.waitForURL(`${baseUrl()}/chats`);
     await b.page.getByRole("heading", { level: 1, name: "Chats" }).waitFor();
     await expectAccessible(b.page, `/chats with the switch (${width})`);
     await screenshot(b.page, `inbox-chats-${width}`);
-    await inbox.getByRole("link", { name: /^Direktnachrichten/ }).click();
+    await inbox.getByRole("link", { name: /^Direktchats/ }).click();
     await b.page.waitForURL(`${baseUrl()}/live-chat`);
     await b.page.getByRole("heading", { level: 1, name: "Live-Chat" }).waitFor();
     await expectAccessible(b.page, `/live-chat with the switch (${width})`);
@@ -128,6 +128,7 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
     await page.getByRole("button", { name: "Einstellungen speichern" }).click();
     await page.getByText("Einstellungen gespeichert").first().waitFor();
     await expectAccessible(page, `notification settings (${width})`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "horizontal overflow").toBe(0);
     await page.locator("#notification-settings").screenshot({ path: `tests/.artifacts/screens/inbox-settings-${width}.png` });
     await page.reload();
     await box("Gespeicherte Suchen", "Per E-Mail").waitFor();

@@ -38,8 +38,9 @@ export function NotificationSettingsSection({ settings }: { settings: Notificati
     <Card id="notification-settings">
       <CardHeader>
         <h2 id="notification-settings-heading" className="flex items-center gap-2 text-xl font-semibold">
-          <Bell className="size-5 text-primary" aria-hidden="true" />
-          {t.heading}
+          <Bell className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          {/* One long German word: it hyphenates on a phone instead of widening the page. */}
+          <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{t.heading}</span>
         </h2>
         <CardDescription>{t.intro}</CardDescription>
       </CardHeader>
