@@ -5,6 +5,7 @@ import { loadUnreadCounts } from "~/features/notifications/counts.server";
 import { conversationGroup, listNotifications, markNotificationRead } from "~/features/notifications/notifications.server";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { orderedPair } from "./pair";
+import { olderInstall } from "../../../tests/support/older-install";
 import { testEngine } from "../../../tests/support/test-database";
 import { listConversations } from "./conversations.server";
 import { markConversationNotificationsSeen, markConversationRead } from "./messages.server";
@@ -159,5 +160,41 @@ describe(`one inbox, two views on ${testEngine}`, () => {
     // Gone with the order.
     await fx.db.delete(orders).where(eq(orders.id, order!.id));
     expect((await listConversations(fx.db, seller, "service")).map((c) => c.id)).not.toContain(conversation!.id);
+  });
+});
+
+describe(`the notification groups migration on ${testEngine}`, () => {
+  it("files stored message notifications in their conversation's group and collapses each group's unread ones", async () => {
+    const db = await olderInstall("_inbox_notification_groups");
+    try {
+      await db.execute(`insert into "user" (id, name, email) values ('old', 'Alt', 'alt@example.de'), ('other', 'B', 'b@example.de')`);
+      const a = "11111111-1111-4111-8111-111111111111";
+      const b = "22222222-2222-4222-8222-222222222222";
+      const rows: [string, string, string, boolean, number][] = [
+        ["old", `/chats/${a}`, "Neue Nachricht von Bert Test", false, 3],
+        ["old", `/chats/${a}`, "Neue Nachricht von Bert Test", false, 2],
+        ["old", `/chats/${a}`, "Neue Nachricht von Bert Test", false, 1],
+        ["old", `/chats/${a}`, "Neue Nachricht von Bert Test", true, 4],
+        ["old", `/live-chat/${b}`, "Neue Nachricht von Eva Test", false, 5],
+        ["other", `/chats/${a}`, "Neue Nachricht von Bert Test", false, 1],
+      ];
+      for (const [userId, link, title, read, minutesAgo] of rows) {
+        await db.execute(
+          `insert into notifications (user_id, kind, title, message, link, read, created_at) values ('${userId}', 'messages', '${title}', 'm${minutesAgo}', '${link}', ${read}, now() - interval '${minutesAgo} minutes')`,
+        );
+      }
+      await db.execute(`insert into notifications (user_id, kind, title, message, link) values ('old', 'reviews', 'Neue Bewertung', 'r', '/services/${a}')`);
+      await db.upgrade();
+      const unread = await db.execute(`select user_id, group_key, count, title, message from notifications where read = false order by user_id, group_key nulls last`);
+      expect(unread).toEqual([
+        { user_id: "old", group_key: `conversation:${a}`, count: 3, title: "3 neue Nachrichten von Bert Test", message: "m1" },
+        { user_id: "old", group_key: `conversation:${b}`, count: 1, title: "Neue Nachricht von Eva Test", message: "m5" },
+        { user_id: "old", group_key: null, count: 1, title: "Neue Bewertung", message: "r" },
+        { user_id: "other", group_key: `conversation:${a}`, count: 1, title: "Neue Nachricht von Bert Test", message: "m1" },
+      ]);
+      expect(await db.execute(`select count(*)::int as n from notifications where read = true`)).toEqual([{ n: 3 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
