@@ -132,13 +132,13 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     await screenshot(a.page, `chat-buyer-${width}`);
     await screenshot(b.page, `chat-seller-${width}`);
     if (width === "desktop") {
-      // Two panes: the list is visible next to the conversation.
-      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).waitFor();
+      // Two panes: the list is visible next to the conversation (the buyer's orders with the seller, if any, are listed too).
+      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).first().waitFor();
     } else {
       // One pane: the back button leads to the list.
       await a.page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
       await a.page.waitForURL(`${baseUrl()}/chats`);
-      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).waitFor();
+      await a.page.getByRole("complementary", { name: "Chats" }).getByText(seller.name).first().waitFor();
       await screenshot(a.page, `chat-list-${width}`);
     }
     expectNoErrors(a.errors);
