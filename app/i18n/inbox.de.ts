@@ -24,7 +24,7 @@ export const inboxDe = {
     inApp: "Im Marktplatz",
     email: "Per E-Mail",
     checkbox: (kind: string, channel: string) => `${kind}: ${channel}`,
-    save: "Einstellungen speichern",
+    save: "Einstellungen übernehmen",
     saving: "Wird gespeichert…",
     saved: "Einstellungen gespeichert",
     savedText: "Ihre Benachrichtigungseinstellungen wurden übernommen.",

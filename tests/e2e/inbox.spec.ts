@@ -125,7 +125,7 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
     await hydrated(page);
     expect(await box("Gespeicherte Suchen", "Per E-Mail").isChecked()).toBe(true);
     await box("Gespeicherte Suchen", "Per E-Mail").uncheck();
-    await page.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await page.getByRole("button", { name: "Einstellungen übernehmen" }).click();
     await page.getByText("Einstellungen gespeichert").first().waitFor();
     await expectAccessible(page, `notification settings (${width})`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "horizontal overflow").toBe(0);
