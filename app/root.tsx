@@ -104,6 +104,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         user={user}
         newMessages={counts?.newMessages ?? 0}
         unreadNotifications={counts?.unreadNotifications ?? 0}
+        newestUnreadView={counts?.newestUnreadView ?? null}
         theme={rootData?.preferences.theme ?? "light"}
       />
       <main id="main" className="flex flex-1 flex-col">

@@ -316,6 +316,9 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
       notificationRows.push({
         kind: "messages",
         userId: recipient.id,
+        kind: "messages",
+        // The conversation's group, as a sent message files it: opening the chat clears it.
+        groupKey: `conversation:${id}`,
         title: "Neue Nachricht",
         message: `${sender.name} hat Ihnen eine Nachricht geschrieben.`,
         link: c.service === null ? `/live-chat/${id}` : `/chats/${id}`,

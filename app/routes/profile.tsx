@@ -8,6 +8,9 @@ import { DangerZone, PrivacySection } from "~/features/profile/components/accoun
 import { FavoritesSection } from "~/features/profile/components/favorites-section";
 import { GallerySection } from "~/features/profile/components/gallery-section";
 import { SavedSearchesSection } from "~/features/saved-searches/components/saved-searches-section";
+import { NotificationSettingsSection } from "~/features/profile/components/notification-settings-section";
+import { updateNotificationSettings } from "~/features/notifications/settings-form.server";
+import { loadNotificationSettings } from "~/features/notifications/settings.server";
 import { filtersOfSavedQuery, savedQueryOf } from "~/features/saved-searches/query";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/features/saved-searches/saved-searches.server";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
@@ -40,8 +43,8 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
-  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id), listSavedSearches(db, user.id)]).then(
-    ([profile, favorites, savedSearches]) => (profile ? { profile, favorites, savedSearches } : null),
+  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id), listSavedSearches(db, user.id), loadNotificationSettings(db, user.id)]).then(
+    ([profile, favorites, savedSearches, notificationSettings]) => (profile ? { profile, favorites, savedSearches, notificationSettings } : null),
   );
   return { page };
 }
@@ -99,6 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           await deleteSavedSearch(await database(context), { actorId, id: form.id });
         },
         { intent: "deleteSavedSearch", where: "saved search removal" },
+      );
+    case "notificationSettings":
+      return actionResult(
+        async () => {
+          await updateNotificationSettings(await database(context), { actorId, input: form });
+        },
+        { intent: "notificationSettings", where: "notification settings" },
       );
     case "deleteAccount":
       return actionResult(
@@ -175,6 +185,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <FavoritesSection favorites={page.favorites} />
                   <SavedSearchesSection searches={page.savedSearches} />
                   <PresenceSetting />
+                  <NotificationSettingsSection settings={page.notificationSettings} />
                   <PrivacySection />
                   <DangerZone />
                 </div>

@@ -39,7 +39,8 @@ async function linkFromOutboxPage(page: Page, to: string, subject: RegExp): Prom
 
 /** Signs in through the form on /auth (the tab is open by default). */
 export async function signInWithForm(page: Page, email: string, password: string) {
-  await page.getByLabel("E-Mail").fill(email);
+  // Exact: a page being left may still show other fields naming e-mail (the profile's "Per E-Mail" settings).
+  await page.getByLabel("E-Mail", { exact: true }).fill(email);
   await page.getByLabel("Passwort", { exact: true }).fill(password);
   await page.locator("form").getByRole("button", { name: "Anmelden" }).click();
 }

@@ -6,6 +6,7 @@ import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
+import { inboxDe } from "~/i18n/inbox.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
@@ -15,11 +16,18 @@ interface NavItem {
   to: string;
   label: string;
   badge?: number;
+  /** Other paths under which the link counts as the current one (the inbox's two views). */
+  alsoActiveUnder?: string[];
   /** Signed-in links show only this icon in the desktop bar below xl (the label stays for screen readers). */
   icon?: LucideIcon;
 }
 
-function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
+/** Where the Chats link leads: the view with the newest unread message (issue #18), else /chats. */
+function inboxPath(newestUnreadView: "service" | "live" | null): string {
+  return newestUnreadView === "live" ? "/live-chat" : "/chats";
+}
+
+function navItems(user: SessionUser | null, newMessages: number, newestUnreadView: "service" | "live" | null): NavItem[] {
   const open: NavItem[] = [
     { to: "/", label: de.nav.home },
     { to: "/services", label: de.nav.services },
@@ -29,7 +37,7 @@ function navItems(user: SessionUser | null, newMessages: number): NavItem[] {
   return [
     ...open,
     { to: "/create-service", label: de.nav.createService, icon: PlusCircle },
-    { to: "/chats", label: de.nav.chats, badge: newMessages, icon: MessageCircle },
+    { to: inboxPath(newestUnreadView), label: de.nav.chats, badge: newMessages, icon: MessageCircle, alsoActiveUnder: ["/chats", "/live-chat"] },
     { to: "/orders", label: ordersPublicDe.nav, icon: ClipboardList },
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
@@ -47,11 +55,14 @@ export function SiteHeader({
   user,
   newMessages,
   unreadNotifications,
+  newestUnreadView = null,
   theme,
 }: {
   user: SessionUser | null;
   newMessages: number;
   unreadNotifications: number;
+  /** The chat view with the newest unread message: where the Chats link leads. */
+  newestUnreadView?: "service" | "live" | null;
   theme: ThemeName;
 }) {
   const menuId = useId();
@@ -73,7 +84,9 @@ export function SiteHeader({
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
-  const items = navItems(user, newMessages);
+  const items = navItems(user, newMessages, newestUnreadView);
+  const activeFor = (item: NavItem, isActive: boolean) =>
+    isActive || (item.alsoActiveUnder?.some((path) => location.pathname === path || location.pathname.startsWith(`${path}/`)) ?? false);
 
   const onNavigate = () => {
     setMenuOpen(false);
@@ -120,7 +133,14 @@ export function SiteHeader({
 
         <nav aria-label={de.nav.label} className="ml-2 hidden flex-1 items-center gap-0.5 md:flex xl:ml-4">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate} title={item.icon ? item.label : undefined}>
+            <NavLink
+              key={item.label}
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) => linkClass({ isActive: activeFor(item, isActive) })}
+              onClick={onNavigate}
+              title={item.icon ? item.label : undefined}
+            >
               {item.icon && <item.icon className="size-4 xl:hidden" aria-hidden="true" />}
               <span className={item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>{item.label}</span>
               {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
@@ -137,13 +157,23 @@ export function SiteHeader({
             type="button"
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="relative md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? de.nav.closeMenu : de.nav.openMenu}
+            // The Chats badge is inside the closed menu: the button says that something is unread.
+            aria-label={menuOpen ? de.nav.closeMenu : `${de.nav.openMenu}${user && newMessages > 0 ? inboxDe.menu.unread(newMessages) : ""}`}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {user && newMessages > 0 && !menuOpen && (
+              <span
+                aria-hidden="true"
+                data-testid="menu-unread"
+                className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white"
+              >
+                {newMessages > 99 ? "99+" : newMessages}
+              </span>
+            )}
           </Button>
         </div>
       </div>
@@ -152,10 +182,10 @@ export function SiteHeader({
         <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {items.map((item) => (
             <NavLink
-              key={item.to}
+              key={item.label}
               to={item.to}
               end={item.to === "/"}
-              className={({ isActive }) => cn(linkClass({ isActive }), "py-3 text-base")}
+              className={({ isActive }) => cn(linkClass({ isActive: activeFor(item, isActive) }), "py-3 text-base")}
               onClick={onNavigate}
             >
               {item.label}

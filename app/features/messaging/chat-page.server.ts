@@ -5,7 +5,7 @@ import { isServiceId } from "~/features/services/service-id";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signInPath } from "~/lib/request-context.server";
-import { failureOf } from "~/lib/responses.server";
+import { failureOf, reportUnexpected } from "~/lib/responses.server";
 import {
   conversationHeader,
   getConversationFor,
@@ -17,7 +17,7 @@ import {
 } from "./conversations.server";
 import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
-import { listMessages } from "./messages.server";
+import { listMessages, markConversationNotificationsSeen } from "./messages.server";
 import { sendFromRequest, type RequestArgs } from "./requests.server";
 
 async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
@@ -41,7 +41,12 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
     if (viewOf(conversation.kind) !== view) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
-    const [header, page] = await Promise.all([conversationHeader(db, user.id, conversation), listMessages(db, user.id, conversation.id)]);
+    const [header, page] = await Promise.all([
+      conversationHeader(db, user.id, conversation),
+      listMessages(db, user.id, conversation.id),
+      // Opening the chat clears its notifications (issue #18); spec: mark-read errors are only logged.
+      markConversationNotificationsSeen(db, user.id, conversation.id).catch((error: unknown) => reportUnexpected(error, "marking chat notifications read")),
+    ]);
     const presence = await presenceOf([...conversations.map((c) => c.other.userId), header.other.userId]);
     return { conversations, presence, active: { header, page } };
   } catch (error) {

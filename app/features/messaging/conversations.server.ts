@@ -170,8 +170,8 @@ export async function listConversations(db: Database, userId: string, view: Chat
       kinds.map((kind) => sql`${kind}`),
       sql`, `,
     )})
-      -- An order's conversation is listed once someone has written in it (the order page links it from the start).
-      and (c.kind <> 'order' or c.last_message_at is not null)
+    -- Every order's conversation is listed, with the order named, also before anyone wrote in it (issue #18:
+    -- each conversation one click from the Chats link); it goes with its order (on delete cascade).
     order by coalesce(c.last_message_at, c.created_at) desc, c.id
     limit ${limit}
   `);

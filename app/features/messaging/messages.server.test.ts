@@ -48,7 +48,7 @@ describe(`reading on ${testEngine}`, () => {
     expect(await countUnreadMessages(fx.db, seller)).toBe(2);
     expect(await countUnreadMessages(fx.db, buyer)).toBe(1);
     // The shell's combined query says the same as the single counts.
-    expect(await loadUnreadCounts(fx.db, seller)).toEqual({ newMessages: 2, unreadNotifications: await countUnreadNotifications(fx.db, seller) });
+    expect(await loadUnreadCounts(fx.db, seller)).toMatchObject({ newMessages: 2, unreadNotifications: await countUnreadNotifications(fx.db, seller) });
     expect(await markConversationRead(fx.db, seller, conversationId)).toBe(2);
     expect(await countUnreadMessages(fx.db, seller)).toBe(0);
     expect(await countUnreadMessages(fx.db, buyer)).toBe(1);

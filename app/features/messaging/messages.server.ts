@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { messages } from "~/db/schema";
+import { markConversationNotificationsRead } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
@@ -116,7 +117,9 @@ export async function messagesSince(db: Database, userId: string, conversationId
 
 /**
  * Opening a chat marks the other party's messages read (spec: read flag false → true when the
- * recipient opens the chat). The sender's streams hear of it; both users' counts change.
+ * recipient opens the chat), and the viewer's notifications about this chat with them (issue
+ * #18: the bell clears with the chat). The sender's streams hear of it; both users' counts change.
+ * Returns the number of messages marked read.
  */
 export async function markConversationRead(db: Database, userId: string, conversationId: string): Promise<number> {
   const conversation = await getConversationFor(db, userId, conversationId);
@@ -126,11 +129,23 @@ export async function markConversationRead(db: Database, userId: string, convers
       .set({ read: true })
       .where(and(eq(messages.conversationId, conversationId), eq(messages.read, false), sql`${messages.senderId} is distinct from ${userId}`))
       .returning({ id: messages.id });
-    if (updated.length > 0) {
-      await publish(tx, [otherParticipant(conversation, userId)], { type: "message.read", conversationId });
-      await publish(tx, [userId], { type: "counts" });
-    }
+    const notes = await markConversationNotificationsRead(tx, userId, conversationId);
+    if (updated.length > 0) await publish(tx, [otherParticipant(conversation, userId)], { type: "message.read", conversationId });
+    if (updated.length > 0 || notes > 0) await publish(tx, [userId], { type: "counts" });
     return updated.length;
+  });
+}
+
+/**
+ * Opening a chat page: the viewer's notifications about it become read at once (the messages
+ * follow when the browser has shown them, markConversationRead). The caller has checked that the
+ * user takes part. Returns whether anything changed.
+ */
+export async function markConversationNotificationsSeen(db: Database, userId: string, conversationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const notes = await markConversationNotificationsRead(tx, userId, conversationId);
+    if (notes > 0) await publish(tx, [userId], { type: "counts" });
+    return notes > 0;
   });
 }
 

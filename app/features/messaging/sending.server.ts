@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { ATTACHMENT_MAX_BYTES, conversations, MESSAGE_TEXT_MAX, messages, profiles } from "~/db/schema";
-import { createNotification } from "~/features/notifications/notifications.server";
+import { conversationGroup, createNotification } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
+import { inboxDe } from "~/i18n/inbox.de";
 import type { Database } from "~/lib/db.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
@@ -98,12 +99,15 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           .select({ firstName: profiles.firstName, lastName: profiles.lastName })
           .from(profiles)
           .where(eq(profiles.userId, userId));
+        const senderName = displayName(sender?.firstName, sender?.lastName);
+        // One unread entry per conversation ("3 neue Nachrichten von …"), not one per message.
         await createNotification(tx, {
           kind: "messages",
           userId: recipient,
-          title: de.messaging.notificationTitle(displayName(sender?.firstName, sender?.lastName)),
+          title: de.messaging.notificationTitle(senderName),
           message: text || de.messaging.notificationFile(file!.name),
           link: `${VIEW_PATH[view]}/${conversation.id}`,
+          group: { key: conversationGroup(conversation.id), title: (count) => inboxDe.notifications.grouped(count, senderName) },
         });
       }
       await publish(tx, [recipient, userId], { type: "message.created", conversationId: conversation.id, messageId: id });

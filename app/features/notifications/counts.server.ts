@@ -1,21 +1,44 @@
 import { sql } from "drizzle-orm";
-import { unreadMessagesCount } from "~/features/messaging/messages.server";
+import type { ChatView } from "~/features/messaging/message-text";
 import type { Database } from "~/lib/db.server";
 import { unreadNotificationsCount } from "./notifications.server";
 
 export interface UnreadCounts {
-  /** Unread messages to the user (the "Chats" badge). */
+  /** Unread messages to the user (the "Chats" badge): both views together. */
   newMessages: number;
   unreadNotifications: number;
+  /** Unread messages per chat view (/chats: about a service or an order; /live-chat: direct). */
+  unreadByView: Record<ChatView, number>;
+  /** The view holding the newest unread message (where the badge's click leads), or null. */
+  newestUnreadView: ChatView | null;
 }
 
 /**
- * The shell's two counts in one query: every signed-in page reads them, and a round trip to the
- * database costs more than either count (a profile of signed-in pages: most of the time in
- * socket writes was spent sending queries).
+ * The shell's counts in one query: every signed-in page reads them, and a round trip to the
+ * database costs more than any of the counts (a profile of signed-in pages: most of the time in
+ * socket writes was spent sending queries). One pass over the user's unread messages gives the
+ * total, the split by view and the view of the newest one.
  */
 export async function loadUnreadCounts(db: Database, userId: string): Promise<UnreadCounts> {
-  const result = await db.execute(sql`select ${unreadMessagesCount(userId)} as messages, ${unreadNotificationsCount(userId)} as notifications`);
-  const row = (result as unknown as { rows: { messages: number; notifications: number }[] }).rows[0];
-  return { newMessages: Number(row?.messages ?? 0), unreadNotifications: Number(row?.notifications ?? 0) };
+  const result = await db.execute(sql`
+    select u.service, u.live, u.newest_kind, ${unreadNotificationsCount(userId)} as notifications
+    from (
+      select count(*) filter (where c.kind <> 'direct')::int as service,
+        count(*) filter (where c.kind = 'direct')::int as live,
+        (array_agg(c.kind order by m.created_at desc, m.id desc))[1] as newest_kind
+      from messages m
+      join conversations c on c.id = m.conversation_id
+      where (c.user1_id = ${userId} or c.user2_id = ${userId})
+        and m.read = false and m.sender_id is distinct from ${userId}
+    ) u
+  `);
+  const row = (result as unknown as { rows: { service: number; live: number; newest_kind: string | null; notifications: number }[] }).rows[0];
+  const service = Number(row?.service ?? 0);
+  const live = Number(row?.live ?? 0);
+  return {
+    newMessages: service + live,
+    unreadNotifications: Number(row?.notifications ?? 0),
+    unreadByView: { service, live },
+    newestUnreadView: row?.newest_kind ? (row.newest_kind === "direct" ? "live" : "service") : null,
+  };
 }

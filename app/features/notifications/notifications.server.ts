@@ -16,6 +16,19 @@ export interface NewNotification {
   message: string;
   /** Same-origin path of what it is about. */
   link?: string;
+  /**
+   * Events of one group (e.g. the messages of one conversation, `conversationGroup(id)`) share one
+   * unread entry: a new one bumps its count, takes over message and link, moves it to the top,
+   * and is titled `title(count)` from the second event on.
+   */
+  group?: { key: string; title: (count: number) => string };
+}
+
+type Writer = Pick<Database, "insert" | "update" | "execute" | "select">;
+
+/** The group key of a conversation's message notifications (marked read when it is opened). */
+export function conversationGroup(conversationId: string): string {
+  return `conversation:${conversationId}`;
 }
 
 /**
@@ -23,14 +36,49 @@ export interface NewNotification {
  * tells the user's open tabs once the surrounding transaction commits — unless the user switched
  * this kind off in-app (then nothing is stored; returns false).
  */
-export async function createNotification(db: Pick<Database, "insert" | "execute" | "select">, notification: NewNotification): Promise<boolean> {
+export async function createNotification(db: Writer, notification: NewNotification): Promise<boolean> {
   if (!(await wantsNotification(db, notification.userId, notification.kind, "inApp"))) return false;
-  const [row] = await db
-    .insert(notifications)
-    .values({ ...notification, link: notification.link ?? null })
-    .returning({ id: notifications.id });
-  await publish(db, [notification.userId], { type: "notification.created", notificationId: row!.id });
+  const { group, ...fields } = notification;
+  const values = { ...fields, link: fields.link ?? null, groupKey: group?.key ?? null };
+  let id: string;
+  if (!group) {
+    const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
+    id = row!.id;
+  } else {
+    // One statement, so two events at once meet on the unique index and count both (the second
+    // waits for the first's row); a read entry no longer matches the index, so the next starts anew.
+    const [row] = await db
+      .insert(notifications)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.groupKey],
+        targetWhere: sql`${notifications.read} = false and ${notifications.groupKey} is not null`,
+        set: {
+          count: sql`${notifications.count} + 1`,
+          message: sql`excluded.message`,
+          link: sql`excluded.link`,
+          createdAt: sql`now()`,
+        },
+      })
+      .returning({ id: notifications.id, count: notifications.count });
+    id = row!.id;
+    if (row!.count > 1) await db.update(notifications).set({ title: group.title(row!.count) }).where(eq(notifications.id, id));
+  }
+  await publish(db, [notification.userId], { type: "notification.created", notificationId: id });
   return true;
+}
+
+/**
+ * Opening a conversation: the user's unread notifications about it become read (only theirs).
+ * Returns how many; the caller publishes "counts" with its other changes.
+ */
+export async function markConversationNotificationsRead(db: Pick<Database, "update">, userId: string, conversationId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, conversationGroup(conversationId)), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export interface NotificationView {

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRealtimeConnected, useRealtimeEvents } from "~/features/realtime/realtime-client";
+import type { UnreadCounts } from "./counts.server";
 
-export interface Counts {
-  newMessages: number;
-  unreadNotifications: number;
-}
+export type Counts = UnreadCounts;
 
 const REFRESH_EVENT = "marketplace:counts";
 

@@ -18,6 +18,7 @@ import { chatLoadFailedText } from "../error-texts";
 import type { MessagePage } from "../messages.server";
 import { useConversation } from "../use-conversation";
 import { Composer } from "./composer";
+import { InboxSwitch } from "./inbox-switch";
 import { MessageList } from "./message-list";
 
 export interface ActiveConversation {
@@ -201,6 +202,7 @@ export function ChatScreen({
           aria-label={t.title}
           className={cn("flex w-full flex-col border-r md:w-80 md:shrink-0", active ? "hidden md:flex" : "flex")}
         >
+          <InboxSwitch view={view} />
           {view === "service" && (
             <div className="border-b p-3">
               <label className="relative block">

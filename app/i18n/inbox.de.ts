@@ -1,0 +1,34 @@
+/**
+ * Texts of the inbox (issue #18): the switch between the two chat views, the unread mark on the
+ * phone menu button, grouped message notifications and the notification settings on the profile.
+ * German only: the spec has none of these. A module of its own so the shell ships only these.
+ */
+export const inboxDe = {
+  views: {
+    label: "Posteingang",
+    service: "Zu Angeboten",
+    live: "Direktchats",
+    unread: (n: number) => (n === 1 ? "1 ungelesene Nachricht" : `${n} ungelesene Nachrichten`),
+  },
+  menu: {
+    /** Appended to the menu button's name while something is unread. */
+    unread: (n: number) => `, ${n > 99 ? "über 99" : n} ungelesen`,
+  },
+  notifications: {
+    grouped: (count: number, name: string) => `${count} neue Nachrichten von ${name}`,
+  },
+  settings: {
+    heading: "Benachrichtigungseinstellungen",
+    intro: "Wählen Sie für jede Art von Benachrichtigung, ob Sie sie hier im Marktplatz (Glocke) und per E-Mail erhalten möchten.",
+    kind: "Art",
+    inApp: "Im Marktplatz",
+    email: "Per E-Mail",
+    checkbox: (kind: string, channel: string) => `${kind}: ${channel}`,
+    save: "Einstellungen übernehmen",
+    saving: "Wird gespeichert…",
+    saved: "Einstellungen gespeichert",
+    savedText: "Ihre Benachrichtigungseinstellungen wurden übernommen.",
+    saveError: "Einstellungen nicht gespeichert",
+    invalid: "Diese Auswahl kennen wir nicht. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+  },
+};
