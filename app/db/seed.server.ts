@@ -314,7 +314,6 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
       const sender = last.from === "a" ? a : b;
       const recipient = last.from === "a" ? b : a;
       notificationRows.push({
-        kind: "messages",
         userId: recipient.id,
         kind: "messages",
         // The conversation's group, as a sent message files it: opening the chat clears it.
@@ -322,7 +321,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
         title: "Neue Nachricht",
         message: `${sender.name} hat Ihnen eine Nachricht geschrieben.`,
         link: c.service === null ? `/live-chat/${id}` : `/chats/${id}`,
-        read: false,
+        read: c.unread === 0, // a chat read to the end has its notification read too
         createdAt: at,
       });
     }
