@@ -21,7 +21,7 @@ import { ticketFileKey, type FileStorage } from "~/lib/storage.server";
 import { streamMultipart } from "~/lib/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { ticketReplySchema, type TicketStatus } from "./schema";
-import { isSupport, ticketActivityColumns, type TicketView } from "./support.server";
+import { isSupport, ticketViewColumns, type TicketView } from "./support.server";
 
 /**
  * Support tickets as conversations (ADR 022): the ticket's author and the support role write
@@ -115,18 +115,7 @@ export async function getTicketThread(db: Database, { viewerId, ticketId }: { vi
   const access = await ticketForReader(db, viewerId, ticketId);
   const [[ticket], rows] = await Promise.all([
     db
-      .select({
-        id: supportTickets.id,
-        subject: supportTickets.subject,
-        description: supportTickets.description,
-        status: supportTickets.status,
-        createdAt: supportTickets.createdAt,
-        updatedAt: supportTickets.updatedAt,
-        ...ticketActivityColumns,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        email: user.email,
-      })
+      .select(ticketViewColumns)
       .from(supportTickets)
       .leftJoin(profiles, eq(profiles.userId, supportTickets.userId))
       .leftJoin(user, eq(user.id, supportTickets.userId))

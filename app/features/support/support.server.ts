@@ -50,6 +50,23 @@ export const ticketActivityColumns = {
   ),
 };
 
+/**
+ * What a ticket card and the ticket page show, from support_tickets joined with the author's
+ * profile and user rows (the caller joins them).
+ */
+export const ticketViewColumns = {
+  id: supportTickets.id,
+  subject: supportTickets.subject,
+  description: supportTickets.description,
+  status: supportTickets.status,
+  createdAt: supportTickets.createdAt,
+  updatedAt: supportTickets.updatedAt,
+  ...ticketActivityColumns,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  email: user.email,
+};
+
 /** `%text%` for ILIKE, its own wildcards taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -97,18 +114,7 @@ export async function listTickets(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
   const rows = await db
-    .select({
-      id: supportTickets.id,
-      subject: supportTickets.subject,
-      description: supportTickets.description,
-      status: supportTickets.status,
-      createdAt: supportTickets.createdAt,
-      updatedAt: supportTickets.updatedAt,
-      ...ticketActivityColumns,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      email: user.email,
-    })
+    .select(ticketViewColumns)
     .from(supportTickets)
     .leftJoin(profiles, eq(profiles.userId, supportTickets.userId))
     .leftJoin(user, eq(user.id, supportTickets.userId))
