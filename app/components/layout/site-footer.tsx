@@ -9,7 +9,7 @@ function CookieSettingsButton() {
     <fetcher.Form method="post" action="/preferences">
       <input type="hidden" name="cookieConsent" value="reset" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+      <button type="submit" className="inline-flex min-h-6 items-center text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
         {de.footer.cookieSettings}
       </button>
     </fetcher.Form>
@@ -35,7 +35,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                <Link to={link.to} className="inline-flex min-h-6 items-center text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
                   {link.label}
                 </Link>
               </li>
