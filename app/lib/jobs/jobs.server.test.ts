@@ -213,8 +213,9 @@ describe(`background jobs on ${testEngine}`, () => {
       ["orders.auto-complete", "0 * * * *"],
       ["saved-searches.alert", "0 0 * * *"],
       ["messages.digest", "*/5 * * * *"],
+      ["orders.retention", "0 0 * * *"],
     ]);
-    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete", "saved-searches.alert", "messages.digest"]);
+    expect(parseCronItems(items).map((item) => item.task)).toEqual(["storage.sweep", "rate-limit.prune", "orders.auto-complete", "saved-searches.alert", "messages.digest", "orders.retention"]);
     for (const schedule of appSchedules()) expect(appJobs().has(schedule.task)).toBe(true);
   });
 

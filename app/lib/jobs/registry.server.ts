@@ -1,6 +1,7 @@
 import { messageDigestJob } from "~/features/notifications/message-digest.server";
 import { invoiceRenderJob } from "~/features/orders/invoices.server";
 import { orderAutoCompleteJob } from "~/features/orders/orders.server";
+import { orderRetentionJob } from "~/features/orders/retention.server";
 import { savedSearchAlertJob } from "~/features/saved-searches/saved-searches.server";
 import { mailSendJob } from "../mail.server";
 import { rateLimitPruneJob } from "../rate-limit.server";
@@ -14,7 +15,7 @@ let registry: JobRegistry | undefined;
 
 /** Every job of the application: one definition each, run by graphile-worker (PostgreSQL) or the local runner (PGlite). */
 export function appJobs(): JobRegistry {
-  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob, savedSearchAlertJob, messageDigestJob] as JobDefinition[]);
+  registry ??= registryOf([mailSendJob, storageSweepJob, rateLimitPruneJob, invoiceRenderJob, orderAutoCompleteJob, savedSearchAlertJob, messageDigestJob, orderRetentionJob] as JobDefinition[]);
   return registry;
 }
 
@@ -29,5 +30,7 @@ export function appSchedules(): readonly JobSchedule[] {
     { task: savedSearchAlertJob.name, everyHours: 24 },
     // Unread messages older than DIGEST_DELAY_MINUTES go out as one mail per user (at most hourly, ADR 020).
     { task: messageDigestJob.name, everyMinutes: 5 },
+    // Ended orders of deleted accounts, once their statutory retention has run out (ADR 025).
+    { task: orderRetentionJob.name, everyHours: 24 },
   ];
 }
