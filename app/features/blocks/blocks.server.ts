@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { profiles, userBlocks } from "~/db/schema";
+import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
@@ -89,18 +90,29 @@ export async function blockTarget(db: Database, { actorId, userId }: BlockOption
 }
 
 /**
+ * Both people's open chats re-read each other's presence (which a block hides, or shows again):
+ * the ordinary ids-only presence event, the same as when someone goes offline or hides their
+ * status, so it tells the blocked person nothing about a block.
+ */
+async function presenceChanged(tx: Pick<Database, "execute">, a: string, b: string) {
+  await publish(tx, [b], { type: "presence", userId: a });
+  await publish(tx, [a], { type: "presence", userId: b });
+}
+
+/**
  * Blocks a user. Blocking oneself is refused; blocking someone already blocked changes nothing
- * (the first block's date stays). The blocked person hears nothing: no notification, no event.
- * Returns the blocked person's name (for the blocker's confirmation).
+ * (the first block's date stays). The blocked person is not told: no notification, and only the
+ * presence event above. Returns the blocked person's name (for the blocker's confirmation).
  */
 export async function blockUser(db: Database, options: BlockOptions): Promise<{ name: string; created: boolean }> {
   const { person } = await blockTarget(db, options);
-  const created = await db
-    .insert(userBlocks)
-    .values({ blockerId: options.actorId!, blockedId: person.userId })
-    .onConflictDoNothing()
-    .returning({ blockedId: userBlocks.blockedId });
-  return { name: person.name, created: created.length > 0 };
+  const actorId = options.actorId!;
+  const created = await db.transaction(async (tx) => {
+    const rows = await tx.insert(userBlocks).values({ blockerId: actorId, blockedId: person.userId }).onConflictDoNothing().returning({ blockedId: userBlocks.blockedId });
+    if (rows.length > 0) await presenceChanged(tx, actorId, person.userId);
+    return rows.length > 0;
+  });
+  return { name: person.name, created };
 }
 
 /**
@@ -110,11 +122,14 @@ export async function blockUser(db: Database, options: BlockOptions): Promise<{ 
 export async function unblockUser(db: Database, { actorId, userId }: BlockOptions): Promise<{ name: string }> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   if (!userId) throw new AppError("NOT_FOUND", "block_not_found");
-  const removed = await db
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, actorId), eq(userBlocks.blockedId, userId)))
-    .returning({ blockedId: userBlocks.blockedId });
-  if (removed.length === 0) throw new AppError("NOT_FOUND", "block_not_found");
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userBlocks)
+      .where(and(eq(userBlocks.blockerId, actorId), eq(userBlocks.blockedId, userId)))
+      .returning({ blockedId: userBlocks.blockedId });
+    if (removed.length === 0) throw new AppError("NOT_FOUND", "block_not_found");
+    await presenceChanged(tx, actorId, userId);
+  });
   const [person] = await db.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, userId));
   return { name: displayName(person?.firstName, person?.lastName) };
 }

@@ -44,15 +44,22 @@ function samePair(kind: ConversationKind, user1Id: string, user2Id: string, serv
   );
 }
 
-/** The existing conversation of two users of a kind, or null ('Failed to check existing chats' when the database fails). */
-async function findConversation(db: Database, kind: ConversationKind, me: string, other: string, serviceId: string | null): Promise<string | null> {
-  const [user1Id, user2Id] = orderedPair(me, other);
+/** A read of the checks before a chat starts: when the database fails, 'Failed to check existing chats'. */
+async function checking<T>(read: () => Promise<T>): Promise<T> {
   try {
-    const [row] = await db.select({ id: conversations.id }).from(conversations).where(samePair(kind, user1Id, user2Id, serviceId)).limit(1);
-    return row?.id ?? null;
+    return await read();
   } catch (error) {
     throw new AppError("UNAVAILABLE", "chat_check_failed", { cause: error });
   }
+}
+
+/** The existing conversation of two users of a kind, or null. */
+function findConversation(db: Database, kind: ConversationKind, me: string, other: string, serviceId: string | null): Promise<string | null> {
+  const [user1Id, user2Id] = orderedPair(me, other);
+  return checking(async () => {
+    const [row] = await db.select({ id: conversations.id }).from(conversations).where(samePair(kind, user1Id, user2Id, serviceId)).limit(1);
+    return row?.id ?? null;
+  });
 }
 
 /**
@@ -72,7 +79,7 @@ async function findOrCreateConversation(
   other: string,
   serviceId: string | null,
 ): Promise<string> {
-  const block = await blockStateBetween(db, me, other);
+  const block = await checking(() => blockStateBetween(db, me, other));
   if (block.blockedMe) throw new AppError("FORBIDDEN", "message_undeliverable");
   const existing = await findConversation(db, kind, me, other, serviceId);
   if (existing) return existing;
