@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { UserX } from "~/components/ui/icons";
 import { blocksDe as t } from "~/i18n/blocks.de";
 import { formatDate } from "~/lib/format";
 import type { BlockedUserView } from "../blocks.server";
@@ -11,7 +12,8 @@ export function BlockedUsersSection({ blocked }: { blocked: BlockedUserView[] })
   return (
     <Card>
       <CardHeader>
-        <h2 id="blocked-users-heading" className="text-xl font-semibold">
+        <h2 id="blocked-users-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <UserX className="size-5 shrink-0 text-primary" aria-hidden="true" />
           {t.profile.heading}
         </h2>
         <p className="text-sm text-muted-foreground">{t.profile.intro}</p>
@@ -24,7 +26,8 @@ export function BlockedUsersSection({ blocked }: { blocked: BlockedUserView[] })
             {blocked.map((person) => (
               <li key={person.userId} className="flex flex-wrap items-center gap-3 p-3 sm:p-4">
                 <Avatar src={person.avatarUrl} firstName={person.firstName} lastName={person.lastName} className="size-10" />
-                <div className="min-w-0 flex-1">
+                {/* At least 10rem for the name: on a phone the button wraps below instead of squeezing it. */}
+                <div className="min-w-0 flex-1 basis-40">
                   {person.username ? (
                     <Link to={`/u/${person.username}`} className="font-semibold break-words hover:underline">
                       {person.name}
