@@ -127,6 +127,12 @@ describe.each(widthNames)("blocking a user at %s width", (width) => {
     const a = await browser.open(width, { javaScript: false });
     await a.context.addCookies(await withScript.context.cookies());
     try {
+      // The profile's actions before: "Nachricht senden" and "Blockieren".
+      await withScript.page.goto(`/u/${blocked.username}`);
+      await withScript.page.getByRole("link", { name: `${blocked.name} blockieren` }).waitFor();
+      await expectAccessible(withScript.page, `profile actions (${width})`);
+      await screenshot(withScript.page, `blocking-profile-actions-${width}`);
+
       await a.page.goto(`/u/${blocked.username}`);
       await a.page.getByRole("link", { name: `${blocked.name} blockieren` }).click();
       await a.page.waitForURL(/\/blocks\/[^/?]+\?returnTo=/);

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversations, messages, notifications, orders, services, userBlocks } from "~/db/schema";
+import { conversations, messageDigests, messages, notifications, orders, services, userBlocks } from "~/db/schema";
 import { chatErrorText } from "~/features/messaging/error-texts";
 import { startDirectConversation, startServiceConversation } from "~/features/messaging/conversations.server";
 import { markConversationRead } from "~/features/messaging/messages.server";
@@ -10,6 +10,7 @@ import { presenceFor, streamClosed, streamOpened } from "~/features/presence/pre
 import { signalTyping } from "~/features/presence/typing.server";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { exportUserData } from "~/features/profile/export.server";
+import { runMessageDigests } from "~/features/notifications/message-digest.server";
 import { listen, publish, RealtimeHub, type RealtimeEvent } from "~/features/realtime/realtime.server";
 import { AppError } from "~/lib/errors";
 import { failureOf } from "~/lib/responses.server";
@@ -254,6 +255,22 @@ describe(`presence, typing and live events under a block on ${testEngine}`, () =
     } finally {
       await listening.stop();
     }
+  });
+});
+
+describe(`mail under a block on ${testEngine}`, () => {
+  it("the digest of unread messages leaves out what a blocked person wrote before the block", async () => {
+    const { blocker, blocked, directId } = await scene("digest");
+    await fx.send(blocked, directId, "Ungelesen vor der Blockierung");
+    await blockUser(fx.db, { actorId: blocker, userId: blocked });
+    await runMessageDigests(fx.db, { now: new Date(Date.now() + 30 * 60_000), delayMinutes: 15, baseUrl: "http://localhost:3000" });
+    const digests = await fx.db.select().from(messageDigests).where(eq(messageDigests.userId, blocker));
+    expect(digests.filter((d) => d.sentAt !== null)).toEqual([]);
+    // Unblocked, the message is named by the next digest.
+    await unblockUser(fx.db, { actorId: blocker, userId: blocked });
+    await runMessageDigests(fx.db, { now: new Date(Date.now() + 30 * 60_000), delayMinutes: 15, baseUrl: "http://localhost:3000" });
+    const [sent] = await fx.db.select().from(messageDigests).where(eq(messageDigests.userId, blocker));
+    expect(sent?.sentAt).toBeInstanceOf(Date);
   });
 });
 

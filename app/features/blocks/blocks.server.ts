@@ -54,6 +54,11 @@ export function noBlockBetweenSql(userId: string, otherColumn: SQL): SQL {
   )`;
 }
 
+/** SQL: the user in `recipient` blocked the user in `sender` (for mail about messages, e.g. the digest). */
+export function blockedSenderSql(recipient: SQL, sender: SQL): SQL {
+  return sql`exists (select 1 from user_blocks b where b.blocker_id = ${recipient} and b.blocked_id = ${sender})`;
+}
+
 /**
  * Refuses a write from `me` to `other` while a block stands. The blocker is told why (they know,
  * and can lift it); the blocked person gets the same neutral refusal as for a message that could
