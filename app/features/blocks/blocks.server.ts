@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { profiles, userBlocks } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
@@ -40,6 +40,21 @@ export async function blockStateBetween(db: Reader, me: string, other: string | 
 export async function isBlockedEitherWay(db: Reader, a: string, b: string | null): Promise<boolean> {
   const state = await blockStateBetween(db, a, b);
   return state.blockedByMe || state.blockedMe;
+}
+
+/** Which of `others` have a block with `me`, in either direction. */
+export async function blockedEitherWayAmong(db: Reader, me: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, me), inArray(userBlocks.blockedId, others)),
+        and(eq(userBlocks.blockedId, me), inArray(userBlocks.blockerId, others)),
+      ),
+    );
+  return new Set(rows.map((b) => (b.blockerId === me ? b.blockedId : b.blockerId)));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lte, max, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import { presenceConnections, userBlocks, userPresence } from "~/db/schema";
-import { noBlockBetweenSql } from "~/features/blocks/blocks.server";
+import { presenceConnections, userPresence } from "~/db/schema";
+import { blockedEitherWayAmong, noBlockBetweenSql } from "~/features/blocks/blocks.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { presenceDe } from "~/i18n/presence.de";
 import type { Database } from "~/lib/db.server";
@@ -161,19 +161,7 @@ export async function presenceFor(db: Database, viewerId: string, userIds: (stri
     return out;
   }
   // Between two people with a block either way, neither sees the other's status (ADR 024).
-  const blocked = new Set(
-    (
-      await db
-        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, viewerId), inArray(userBlocks.blockedId, ids)),
-            and(eq(userBlocks.blockedId, viewerId), inArray(userBlocks.blockerId, ids)),
-          ),
-        )
-    ).map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)),
-  );
+  const blocked = await blockedEitherWayAmong(db, viewerId, ids);
   const streams = await db
     .select({ userId: presenceConnections.userId, seenAt: max(presenceConnections.seenAt) })
     .from(presenceConnections)
