@@ -21,6 +21,7 @@ export default [
     route("orders/billing", "routes/order-billing.tsx"),
     route("orders/:id", "routes/order-detail.tsx"),
     route("services/:id/beauftragen", "routes/order-book.tsx"),
+    route("blocks/:userId", "routes/block-user.tsx"),
   ]),
 
   // Signed out, the live chat says so itself (spec: 'Bitte melden Sie sich an, um den Live-Chat zu nutzen.').

@@ -4,6 +4,7 @@ import { ordersDe } from "./orders.de";
 import { serviceImagesDe } from "./service-images.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
 import { savedSearchesDe } from "./saved-searches.de";
+import { blocksDe } from "./blocks.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -88,6 +89,7 @@ const TEXTS: Record<ErrorReason, Text> = {
 
   ...reviewsOrdersDe.errors,
   ...savedSearchesDe.errors,
+  ...blocksDe.errors,
 };
 
 /** The words for a reason, with its values filled in. */

@@ -103,6 +103,14 @@ export const ERROR_REASONS = [
   "saved_search_duplicate",
   "saved_search_limit",
   "saved_search_not_found",
+  // blocking (ADR 024); the blocked person's refusals are worded to name no block
+  "block_self",
+  "block_user_not_found",
+  "block_not_found",
+  "message_undeliverable",
+  "blocked_by_you",
+  "order_undeliverable",
+  "order_blocked_by_you",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -3,6 +3,8 @@ import { Suspense } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
+import { listBlockedUsers } from "~/features/blocks/blocks.server";
+import { BlockedUsersSection } from "~/features/blocks/components/blocked-users-section";
 import { listFavorites, setFavorite } from "~/features/favorites/favorites.server";
 import { DangerZone, PrivacySection } from "~/features/profile/components/account-sections";
 import { FavoritesSection } from "~/features/profile/components/favorites-section";
@@ -43,8 +45,14 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
-  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id), listSavedSearches(db, user.id), loadNotificationSettings(db, user.id)]).then(
-    ([profile, favorites, savedSearches, notificationSettings]) => (profile ? { profile, favorites, savedSearches, notificationSettings } : null),
+  const page = Promise.all([
+    getOwnProfile(db, user.id),
+    listFavorites(db, user.id),
+    listSavedSearches(db, user.id),
+    loadNotificationSettings(db, user.id),
+    listBlockedUsers(db, user.id),
+  ]).then(([profile, favorites, savedSearches, notificationSettings, blocked]) =>
+    profile ? { profile, favorites, savedSearches, notificationSettings, blocked } : null,
   );
   return { page };
 }
@@ -186,6 +194,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <SavedSearchesSection searches={page.savedSearches} />
                   <PresenceSetting />
                   <NotificationSettingsSection settings={page.notificationSettings} />
+                  <BlockedUsersSection blocked={page.blocked} />
                   <PrivacySection />
                   <DangerZone />
                 </div>

@@ -19,6 +19,7 @@ import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
 import { listMessages, markConversationNotificationsSeen } from "./messages.server";
 import { sendFromRequest, type RequestArgs } from "./requests.server";
+import { conversationBlock } from "./write-access.server";
 
 async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
   return redirect(to, {
@@ -41,14 +42,17 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
     if (viewOf(conversation.kind) !== view) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
-    const [header, page] = await Promise.all([
+    const [header, page, block] = await Promise.all([
       conversationHeader(db, user.id, conversation),
       listMessages(db, user.id, conversation.id),
       // Opening the chat clears its notifications (issue #18); spec: mark-read errors are only logged.
+      conversationBlock(db, conversation, user.id),
       markConversationNotificationsSeen(db, user.id, conversation.id).catch((error: unknown) => reportUnexpected(error, "marking chat notifications read")),
     ]);
     const presence = await presenceOf([...conversations.map((c) => c.other.userId), header.other.userId]);
-    return { conversations, presence, active: { header, page } };
+    // Only the blocker learns of a block (ADR 024); the blocked person's page looks as before.
+    const blocked = block.blockedByMe ? { openOrder: block.openOrder } : null;
+    return { conversations, presence, active: { header, page, blocked } };
   } catch (error) {
     // Redirects pass through; a failure of ours is logged and shows the error page.
     const { failure, status } = failureOf(error, "opening a chat");

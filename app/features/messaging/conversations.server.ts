@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { conversations, orders, profiles, services, type ConversationKind } from "~/db/schema";
+import { blockStateBetween } from "~/features/blocks/blocks.server";
 import { isServiceId } from "~/features/services/service-id";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -33,11 +34,43 @@ export interface ConversationRef {
   user2Id: string | null;
 }
 
+/** The lookup of the conversation of two users of a kind (about a service, or direct). */
+function samePair(kind: ConversationKind, user1Id: string, user2Id: string, serviceId: string | null) {
+  return and(
+    eq(conversations.kind, kind),
+    eq(conversations.user1Id, user1Id),
+    eq(conversations.user2Id, user2Id),
+    serviceId ? eq(conversations.serviceId, serviceId) : sql`true`,
+  );
+}
+
+/** A read of the checks before a chat starts: when the database fails, 'Failed to check existing chats'. */
+async function checking<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new AppError("UNAVAILABLE", "chat_check_failed", { cause: error });
+  }
+}
+
+/** The existing conversation of two users of a kind, or null. */
+function findConversation(db: Database, kind: ConversationKind, me: string, other: string, serviceId: string | null): Promise<string | null> {
+  const [user1Id, user2Id] = orderedPair(me, other);
+  return checking(async () => {
+    const [row] = await db.select({ id: conversations.id }).from(conversations).where(samePair(kind, user1Id, user2Id, serviceId)).limit(1);
+    return row?.id ?? null;
+  });
+}
+
 /**
  * The conversation of two users about a service (or directly, without one): the existing one
  * is reused, else one is created. Concurrent starts meet on the unique index and get the same row.
  * When the database fails, the spec's texts tell which step did: 'Failed to check existing chats'
  * (chat_check_failed) or 'Failed to create chat' (chat_create_failed).
+ *
+ * While a block stands (ADR 024) the blocked person starts nothing (the neutral refusal, as for a
+ * message); the blocker may open a conversation that exists (it shows the block and the way to
+ * lift it) but no new one, which would appear in the other person's list.
  */
 async function findOrCreateConversation(
   db: Database,
@@ -46,24 +79,12 @@ async function findOrCreateConversation(
   other: string,
   serviceId: string | null,
 ): Promise<string> {
-  const [user1Id, user2Id] = orderedPair(me, other);
-  const match = () =>
-    and(
-      eq(conversations.kind, kind),
-      eq(conversations.user1Id, user1Id),
-      eq(conversations.user2Id, user2Id),
-      serviceId ? eq(conversations.serviceId, serviceId) : sql`true`,
-    );
-  const lookup = async () => {
-    try {
-      const [row] = await db.select({ id: conversations.id }).from(conversations).where(match()).limit(1);
-      return row?.id ?? null;
-    } catch (error) {
-      throw new AppError("UNAVAILABLE", "chat_check_failed", { cause: error });
-    }
-  };
-  const existing = await lookup();
+  const block = await checking(() => blockStateBetween(db, me, other));
+  if (block.blockedMe) throw new AppError("FORBIDDEN", "message_undeliverable");
+  const existing = await findConversation(db, kind, me, other, serviceId);
   if (existing) return existing;
+  if (block.blockedByMe) throw new AppError("FORBIDDEN", "blocked_by_you");
+  const [user1Id, user2Id] = orderedPair(me, other);
   let created: { id: string } | undefined;
   try {
     [created] = await db
@@ -76,7 +97,7 @@ async function findOrCreateConversation(
   }
   if (created) return created.id;
   // Someone else created it at the same moment: theirs is ours.
-  const raced = await lookup();
+  const raced = await findConversation(db, kind, me, other, serviceId);
   if (!raced) throw new AppError("UNAVAILABLE", "chat_create_failed");
   return raced;
 }

@@ -1,3 +1,4 @@
+import { blocksDe } from "~/i18n/blocks.de";
 import { de } from "~/i18n/de";
 import type { ErrorReason } from "~/lib/errors";
 import type { ChatView } from "./message-text";
@@ -36,11 +37,14 @@ type ChatReason = Extract<
   | "message_send_failed"
   | "message_rate_limited"
   | "daily_files_exceeded"
+  | "message_undeliverable"
+  | "blocked_by_you"
 >;
 
 const c = de.chats;
 const l = de.liveChat;
 const m = de.messaging;
+const b = blocksDe.errors;
 
 /** Whatever the view: unknown and someone else's chats read the same (spec: 'Chat not found' redirect). */
 const OPENING = {
@@ -68,6 +72,9 @@ const TEXTS: Record<ChatView, Record<ChatReason, ChatErrorText>> = {
     attachment_type: { title: c.fileTypeTitle, description: c.fileType },
     attachment_upload_failed: { title: c.uploadFailedTitle, description: c.uploadFailed },
     message_send_failed: { title: c.sendError, description: c.sendError },
+    // A block (ADR 024), starting or sending: the blocked person reads only the neutral sentence.
+    message_undeliverable: { title: b.message_undeliverable },
+    blocked_by_you: { title: b.blocked_by_you },
   },
   live: {
     ...OPENING,
@@ -88,6 +95,8 @@ const TEXTS: Record<ChatView, Record<ChatReason, ChatErrorText>> = {
     attachment_type: { title: l.fileTypeTitle, description: l.fileType },
     attachment_upload_failed: { title: l.errorTitle, description: l.uploadFailed },
     message_send_failed: { title: l.errorTitle, description: l.sendFailed },
+    message_undeliverable: { title: l.errorTitle, description: b.message_undeliverable },
+    blocked_by_you: { title: l.errorTitle, description: b.blocked_by_you },
   },
 };
 

@@ -5,6 +5,7 @@ import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import { getConversationFor, otherParticipant } from "./conversations.server";
+import { mayReach } from "./write-access.server";
 
 /** Reading a conversation's messages: pages, catch-up, read flags and the unread count. */
 
@@ -130,7 +131,10 @@ export async function markConversationRead(db: Database, userId: string, convers
       .where(and(eq(messages.conversationId, conversationId), eq(messages.read, false), sql`${messages.senderId} is distinct from ${userId}`))
       .returning({ id: messages.id });
     const notes = await markConversationNotificationsRead(tx, userId, conversationId);
-    if (updated.length > 0) await publish(tx, [otherParticipant(conversation, userId)], { type: "message.read", conversationId });
+    // A blocked person does not see the blocker read their messages live (ADR 024).
+    if (updated.length > 0 && (await mayReach(tx, conversation, userId))) {
+      await publish(tx, [otherParticipant(conversation, userId)], { type: "message.read", conversationId });
+    }
     if (updated.length > 0 || notes > 0) await publish(tx, [userId], { type: "counts" });
     return updated.length;
   });

@@ -14,6 +14,7 @@ import { streamMultipart } from "~/lib/uploads.server";
 import { attachmentUrl, receiveAttachment } from "./attachments.server";
 import { getConversationFor, otherParticipant, viewOf, VIEW_PATH } from "./conversations.server";
 import { messageColumns, toMessageView, type MessageView } from "./messages.server";
+import { assertMayWrite } from "./write-access.server";
 
 /** Sending: the one pipeline every message goes through, and the sender's limits. */
 
@@ -44,6 +45,8 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
   const userId = input.userId;
   // Who sends, and to a conversation of theirs, is settled before any upload is read.
   const conversation = await getConversationFor(db, userId, input.conversationId);
+  // A block refuses before any upload is read (ADR 024), and again below, where the message is written.
+  await assertMayWrite(db, conversation, userId);
   // The conversation decides the rules (accepted types), not what the request claims.
   const view = viewOf(conversation.kind);
 
@@ -74,6 +77,7 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
       // twenty parallel requests store exactly five.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
       await checkSendLimits(tx, userId, file?.size ?? 0);
+      await assertMayWrite(tx, conversation, userId);
       const [inserted] = await tx
         .insert(messages)
         .values({

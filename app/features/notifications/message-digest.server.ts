@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messageDigests, profiles, user, type ConversationKind } from "~/db/schema";
+import { blockedSenderSql } from "~/features/blocks/blocks.server";
 import { VIEW_PATH, viewOf } from "~/features/messaging/conversations.server";
 import { de } from "~/i18n/de";
 import { notificationMailDe as t } from "~/i18n/notification-mail.de";
@@ -114,6 +115,7 @@ async function candidatesAfter(db: Database, w: DigestWindow, lastId: string | n
     left join message_digests d on d.user_id = p.user_id
     where m.read = false
       and m.sender_id is distinct from p.user_id
+      and (c.kind = 'order' or not ${blockedSenderSql(sql`p.user_id`, sql`m.sender_id`)})
       and m.created_at <= ${ts(w.cutoff)} and m.created_at > ${ts(w.lookback)}
       and (d.covered_until is null or m.created_at > d.covered_until)
       and (d.sent_at is null or d.sent_at <= ${ts(w.dueBefore)})
@@ -190,6 +192,8 @@ async function sendDigest(db: Database, userId: string, w: DigestWindow): Promis
       where (c.user1_id = ${userId} or c.user2_id = ${userId})
         and m.read = false
         and m.sender_id is distinct from ${userId}
+        -- No mail about a person the user blocked (ADR 024), except in an order's conversation.
+        and (c.kind = 'order' or not ${blockedSenderSql(sql`${userId}`, sql`m.sender_id`)})
         and m.created_at > ${ts(new Date(since))} and m.created_at <= ${ts(w.cutoff)}
       order by m.created_at, m.id
       for update of m skip locked

@@ -17,6 +17,7 @@ import { AUTO_COMPLETE_DAYS, type OrderEventKind, type OrderStatus } from "./lim
 import { fromCents, lineTotal } from "./money";
 import { bookingSchema, declineSchema, deliverSchema, revisionSchema } from "./schema";
 import { orderedPair } from "~/features/messaging/pair";
+import { assertNotBlocked } from "~/features/blocks/blocks.server";
 
 /**
  * Orders (issue #15, ADR 012): a buyer books a service, the provider accepts or declines, delivers,
@@ -90,6 +91,8 @@ export async function bookService(
     .where(eq(services.id, serviceId));
   if (!service) throw new AppError("NOT_FOUND", "service_not_found");
   if (service.sellerId === actorId) throw new AppError("FORBIDDEN", "order_own_service");
+  // A block either way refuses the order (ADR 024); the blocked buyer is not told why.
+  await assertNotBlocked(db, actorId, service.sellerId, { blockedMe: "order_undeliverable", blockedByMe: "order_blocked_by_you" });
   const booking = parseInput(bookingSchema(now), input);
   // The booking form sends the price and unit it showed: a change since then is not booked unseen.
   if ((input.shownPrice !== undefined && String(input.shownPrice) !== service.price) || (input.shownUnit !== undefined && String(input.shownUnit) !== service.priceUnit)) {

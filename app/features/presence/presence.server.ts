@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lte, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import { presenceConnections, userPresence } from "~/db/schema";
+import { blockedEitherWayAmong, noBlockBetweenSql } from "~/features/blocks/blocks.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { presenceDe } from "~/i18n/presence.de";
 import type { Database } from "~/lib/db.server";
@@ -59,6 +60,8 @@ async function announce(tx: Tx, userId: string, { force = false }: { force?: boo
     ) x
     left join user_presence p on p.user_id = x.other
     where x.other is not null and coalesce(p.show_status, true)
+      -- Nobody blocked either way hears of the other coming or going (ADR 024).
+      and ${noBlockBetweenSql(userId, sql`x.other`)}
   `);
   const rows = (result as unknown as { rows: { other: string }[] }).rows;
   const recipients = rows.map((r) => r.other);
@@ -157,6 +160,8 @@ export async function presenceFor(db: Database, viewerId: string, userIds: (stri
     for (const id of ids) out[id] = null;
     return out;
   }
+  // Between two people with a block either way, neither sees the other's status (ADR 024).
+  const blocked = await blockedEitherWayAmong(db, viewerId, ids);
   const streams = await db
     .select({ userId: presenceConnections.userId, seenAt: max(presenceConnections.seenAt) })
     .from(presenceConnections)
@@ -165,7 +170,7 @@ export async function presenceFor(db: Database, viewerId: string, userIds: (stri
   const streamSeen = new Map(streams.flatMap((s) => (s.seenAt ? [[s.userId, s.seenAt] as const] : [])));
   for (const id of ids) {
     const setting = byUser.get(id);
-    if (setting?.show === false) {
+    if (setting?.show === false || blocked.has(id)) {
       out[id] = null;
       continue;
     }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { typingSignals } from "~/db/schema";
 import { getConversationFor, otherParticipant } from "~/features/messaging/conversations.server";
+import { mayReach } from "~/features/messaging/write-access.server";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 import { TYPING_INTERVAL_MS } from "./limits";
@@ -24,6 +25,8 @@ export async function signalTyping(db: Database, { userId, conversationId, now =
   const conversation = await getConversationFor(db, userId, conversationId);
   const other = otherParticipant(conversation, userId);
   if (!other) return false; // the other account is gone: nobody to tell
+  // Nobody types to or hears typing from a person blocked either way (ADR 024): answered like a throttled signal.
+  if (!(await mayReach(db, conversation, userId))) return false;
   return db.transaction(async (tx) => {
     const taken = await tx
       .insert(typingSignals)

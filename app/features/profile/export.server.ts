@@ -21,6 +21,7 @@ import {
 import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
 import { exportTicketReplies } from "~/features/support/replies.server";
+import { listBlockedUsers } from "~/features/blocks/blocks.server";
 import { AppError } from "~/lib/errors";
 
 type Row = Record<string, unknown>;
@@ -56,6 +57,8 @@ export interface DataExport {
   saved_searches: Row[];
   /** The user's notification settings per kind (only kinds the user changed; the rest are on). */
   notification_settings: Row[];
+  /** Whom the user blocked (never who blocked them), ADR 024. */
+  blocked_users: Row[];
 }
 
 /**
@@ -170,6 +173,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     ),
     saved_searches: savedSearchRows.map(snakeKeys),
     notification_settings: notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row)),
+    blocked_users: (await listBlockedUsers(db, actorId)).map((b) => ({ user_id: b.userId, name: b.name, username: b.username, blocked_at: b.blockedAt })),
   };
 }
 

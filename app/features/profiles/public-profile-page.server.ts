@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { blockStateBetween } from "~/features/blocks/blocks.server";
 import { favoriteIds } from "~/features/favorites/favorites.server";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { findPublicProfile, listProfileServices } from "./public-profile.server";
@@ -18,5 +19,7 @@ export async function loadPublicProfilePage(
   if (toUsername && profile.username) throw redirect(`/u/${encodeURIComponent(profile.username)}`);
   const services = await listProfileServices(db, profile.userId);
   const favorites = await favoriteIds(db, viewer?.id, services.map((s) => s.id));
-  return { profile, services, favorites: [...favorites], viewer: viewer ? { id: viewer.id } : null };
+  // Whether the viewer blocked this person (never whether this person blocked the viewer, ADR 024).
+  const blockedByMe = viewer ? (await blockStateBetween(db, viewer.id, profile.userId)).blockedByMe : false;
+  return { profile, services, favorites: [...favorites], viewer: viewer ? { id: viewer.id, blockedByMe } : null };
 }

@@ -17,6 +17,8 @@ import type { ConversationSummary, PersonView } from "../conversations.server";
 import { chatLoadFailedText } from "../error-texts";
 import type { MessagePage } from "../messages.server";
 import { useConversation } from "../use-conversation";
+import { BlockButton } from "~/features/blocks/components/block-button";
+import { BlockedNotice } from "~/features/blocks/components/blocked-notice";
 import { Composer } from "./composer";
 import { InboxSwitch } from "./inbox-switch";
 import { MessageList } from "./message-list";
@@ -24,6 +26,8 @@ import { MessageList } from "./message-list";
 export interface ActiveConversation {
   header: { id: string; other: PersonView; service: { id: string; title: string } | null; order: { id: string; title: string } | null };
   page: MessagePage;
+  /** The viewer blocked the other person (ADR 024); `openOrder`: this order's chat stays open. */
+  blocked: { openOrder: boolean } | null;
 }
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
@@ -89,6 +93,7 @@ function ConversationPane({
 }) {
   const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
   const { other, service, order } = active.header;
+  const here = `${BASE[view]}/${active.header.id}`;
   const lastTheirs = conversation.messages.findLast((m) => !m.mine)?.id ?? null;
   const typing = useOtherTyping(active.header.id, other.userId, lastTheirs);
   const onTyping = useTypingSignal(active.header.id);
@@ -131,6 +136,9 @@ function ConversationPane({
           )}
           <PresenceStatus presence={presence} className="flex" />
         </div>
+        {other.userId && !active.blocked && (
+          <BlockButton userId={other.userId} name={other.name} returnTo={here} compact variant="ghost" className="ml-auto shrink-0" />
+        )}
       </header>
       <MessageList
         view={view}
@@ -141,7 +149,10 @@ function ConversationPane({
         emptyText={view === "service" ? de.chats.noMessages : de.liveChat.noMessages}
       />
       <TypingIndicator name={other.firstName?.trim() || other.name} typing={typing} />
-      <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
+      {active.blocked && other.userId && <BlockedNotice userId={other.userId} name={other.name} openOrder={active.blocked.openOrder} returnTo={here} />}
+      {(!active.blocked || active.blocked.openOrder) && (
+        <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
+      )}
     </section>
   );
 }

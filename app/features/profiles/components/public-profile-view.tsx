@@ -3,7 +3,10 @@ import { Form, Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { BlockButton } from "~/features/blocks/components/block-button";
+import { UnblockForm } from "~/features/blocks/components/unblock-form";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
+import { blocksDe } from "~/i18n/blocks.de";
 import { RatingLine } from "~/features/services/components/service-card";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { publicDe as de } from "~/i18n/public.de";
@@ -45,12 +48,13 @@ export function PublicProfileView({
   profile: ProfileData;
   services: ProfileService[];
   favorites: string[];
-  viewer: { id: string } | null;
+  viewer: { id: string; blockedByMe: boolean } | null;
 }) {
   // Counts this visit (the spec's profile_views update) and shows the count including it.
   const profileViews = useCountedView(`/api/profiles/${encodeURIComponent(profile.userId)}/view`, "profileViews", profile.profileViews);
   const name = displayName(profile.firstName, profile.lastName);
   const isSelf = viewer?.id === profile.userId;
+  const here = profile.username ? `/u/${profile.username}` : `/public-profile/${profile.userId}`;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -86,15 +90,27 @@ export function PublicProfileView({
           {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line">{profile.bio}</p>}
         </div>
         {viewer && !isSelf && (
-          // Starts (or reopens) the direct conversation and goes to /live-chat/{id}.
-          <Form method="post" action="/live-chat">
-            <input type="hidden" name="userId" value={profile.userId} />
-            {profile.username && <input type="hidden" name="returnTo" value={`/u/${profile.username}`} />}
-            <Button type="submit">
-              <MessageCircle aria-hidden="true" />
-              {de.publicProfile.sendMessage}
-            </Button>
-          </Form>
+          <div className="flex flex-col gap-2 sm:items-end">
+            {viewer.blockedByMe ? (
+              <>
+                <p className="text-sm text-muted-foreground">{blocksDe.publicProfile.notice}</p>
+                <UnblockForm userId={profile.userId} name={name} returnTo={here} />
+              </>
+            ) : (
+              <>
+                {/* Starts (or reopens) the direct conversation and goes to /live-chat/{id}. */}
+                <Form method="post" action="/live-chat">
+                  <input type="hidden" name="userId" value={profile.userId} />
+                  {profile.username && <input type="hidden" name="returnTo" value={`/u/${profile.username}`} />}
+                  <Button type="submit" className="w-full">
+                    <MessageCircle aria-hidden="true" />
+                    {de.publicProfile.sendMessage}
+                  </Button>
+                </Form>
+                <BlockButton userId={profile.userId} name={name} returnTo={here} variant="ghost" />
+              </>
+            )}
+          </div>
         )}
       </header>
 
