@@ -120,9 +120,9 @@ export async function expectFocusVisible(page: Page, label?: string) {
     await new Promise((r) => setTimeout(r, 100));
     view = await page.evaluate(inspectFocus, "view" as const);
   }
-  expect(view.problems, `${where} (${page.url()}): focused element in view and not covered`).toEqual([]);
+  expect(view.problems, `${where} (${page.url()}): focused element in view and not covered: ${view.problems.join("; ")}`).toEqual([]);
   const indicator = await page.evaluate(inspectFocus, "indicator" as const);
-  expect(indicator.problems, `${where} (${page.url()}): focus indicator`).toEqual([]);
+  expect(indicator.problems, `${where} (${page.url()}): focus indicator: ${indicator.problems.join("; ")}`).toEqual([]);
 }
 
 /**
@@ -259,7 +259,7 @@ function inspectFocus(part: "indicator" | "view"): FocusReport {
       const top = document.elementFromPoint(x, y);
       if (top && !box.contains(top) && !top.contains(box)) {
         const cover = top.closest("header, footer, nav, [role=dialog], [data-sticky-price-bar], [data-sonner-toaster]") ?? top;
-        problems.push(`its ${name} is covered by ${cover.tagName.toLowerCase()}${cover.id ? `#${cover.id}` : ""}${cover.className && typeof cover.className === "string" ? `.${cover.className.split(/\s+/).slice(0, 3).join(".")}` : ""}`);
+        problems.push(`its ${name} is covered by ${cover.tagName.toLowerCase()}${cover.id ? `#${cover.id}` : ""}${cover.className && typeof cover.className === "string" ? `.${cover.className.split(/\s+/).slice(0, 3).join(".")}` : ""} (element ${Math.round(r.top)}–${Math.round(r.bottom)} px, cover ${Math.round(cover.getBoundingClientRect().top)}–${Math.round(cover.getBoundingClientRect().bottom)} px of ${window.innerHeight})`);
       }
     }
     return { ok: problems.length === 0, problems, element: el.tagName };
