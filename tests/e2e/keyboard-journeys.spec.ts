@@ -33,6 +33,42 @@ async function signInByKeyboard(page: Page, account: FreshAccount, next: string)
   await hydrated(page);
 }
 
+// The checks themselves: they fail where they should (so a green journey means something).
+describe("keyboard checks", () => {
+  it("catch a missing focus indicator, a faint one, and a control under a sticky header; pass a clear one", async () => {
+    const { page } = await browser.open("desktop");
+    await page.setContent(`
+      <style>
+        body { margin: 0; font: 16px sans-serif; }
+        header { position: sticky; top: 0; height: 80px; background: #fff; z-index: 1; }
+        button { display: block; margin: 12px; width: 120px; height: 32px; }
+        .none:focus { outline: none; }
+        .faint:focus-visible { outline: 2px solid #eee; }
+        .clear:focus-visible { outline: 2px solid #1d4ed8; outline-offset: 2px; }
+        .card:focus-within { box-shadow: 0 0 0 2px #1d4ed8; }
+        .card a:focus { outline: none; }
+      </style>
+      <header><button class="clear">Kopf</button></header>
+      <button class="none">Ohne</button>
+      <button class="faint">Blass</button>
+      <button class="clear">Klar</button>
+      <div class="card" style="margin: 12px; padding: 8px"><a href="#x">Karte</a></div>
+      <div style="height: 2000px"></div>
+      <button class="clear" id="under">Darunter</button>
+      <div style="height: 2000px"></div>`);
+    const failure = async (run: () => Promise<unknown>) => run().then(() => "", (error: Error) => error.message);
+    expect(await failure(() => tabTo(page, "Ohne"))).toMatch(/no outline or ring appears/);
+    expect(await failure(() => tabTo(page, "Blass"))).toMatch(/contrast 1\.\d+:1/);
+    expect(await failure(() => tabTo(page, "Klar"))).toBe("");
+    expect(await failure(() => tabTo(page, "Karte"))).toBe("");
+    expect(await failure(() => tabTo(page, "Nirgends", { max: 5 }))).toMatch(/was not reached with 5 × Tab; the focus visited:\n {2}button "Darunter"/);
+    // Scrolled so that the button sits under the sticky header.
+    await tabTo(page, "Darunter", { checkVisible: false });
+    await page.evaluate(() => window.scrollBy(0, document.getElementById("under")!.getBoundingClientRect().top - 20));
+    expect(await failure(() => expectFocusVisible(page))).toMatch(/covered by header/);
+  });
+});
+
 describe.each(widthNames)("core journeys by keyboard alone at %s width", (width: WidthName) => {
   const tag = `tastatur${width}${Date.now().toString(36).replace(/\d/g, "")}`;
   const title = `Barrierefreie Website ${tag}`;
