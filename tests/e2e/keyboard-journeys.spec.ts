@@ -142,6 +142,8 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
     await page.goto(servicePath);
     await hydrated(page);
     await expectSkipLinkWorks(page);
+    // The first control of the content, below the sticky header (not under it).
+    await focusScreenshot(page, `after-skip-link-${width}`, { wholeView: true });
 
     // The sign-in link next to the price (in the bottom bar on a phone) leads back here.
     await activate(page, page.getByRole("main").getByRole("link", { name: "Anmelden", exact: true }));
@@ -228,6 +230,7 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
     // The form is shown anew with the saved text: the focus is not dropped to the page's start.
     await expectFocused(page, save, "after saving the review");
     await expectFocusVisible(page);
+    await focusScreenshot(page, `review-saved-${width}`, { wholeView: true });
     await expectAccessible(page, `reviewed (${width})`);
     await screenshot(page, `keyboard-review-${width}`);
     expectNoErrors(errors);

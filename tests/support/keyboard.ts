@@ -268,9 +268,15 @@ function inspectFocus(part: "indicator" | "view"): FocusReport {
 
 /**
  * A screenshot of the focused control with some surroundings (tests/.artifacts/screens/focus-*),
- * for people to look at the focus indicator.
+ * for people to look at the focus indicator; or of the whole view (wholeView).
  */
-export async function focusScreenshot(page: Page, name: string) {
+export async function focusScreenshot(page: Page, name: string, options: { wholeView?: boolean } = {}) {
+  if (options.wholeView) {
+    // The visible part of the page: where the focused control sits against the sticky header and bars.
+    fs.mkdirSync("tests/.artifacts/screens", { recursive: true });
+    await page.screenshot({ path: `tests/.artifacts/screens/focus-${name}.png` });
+    return;
+  }
   const box = await page.evaluate(() => {
     // The element that draws the indicator: the focused one, or a close ancestor with a ring.
     let node = document.activeElement;
