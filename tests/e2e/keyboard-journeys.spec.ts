@@ -6,7 +6,7 @@
  * Enter, Space, arrow keys, Escape, typing) — no click, and no fill on a control the journey did not
  * tab to. Each control a step needs is reached with Tab (tabTo), shows a visible focus indicator
  * that is not hidden behind the sticky header or the bottom bar (expectFocusVisible), and the focus
- * is where the user expects it after a filter is applied, a form is sent or a page is entered.
+ * stays where the user was when a filter applies, a rating or review is saved or a message is sent.
  * Every page reached is axe-clean and has no target below 24 × 24 px (expectAccessible), and the
  * skip link leads into the content.
  *
@@ -14,24 +14,12 @@
  * one (reporting content, say) is added as another `it` in the same shape.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames, type WidthName } from "../support/browser";
-import { activate, expectFocused, expectFocusVisible, expectSkipLinkWorks, focusScreenshot, tabTo, typeInto } from "../support/keyboard";
+import { activate, expectFocused, expectFocusVisible, expectSkipLinkWorks, focusScreenshot, signInByKeyboard, tabTo, typeInto } from "../support/keyboard";
 import { registerFresh, waitForToast, type FreshAccount } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
-
-/** Where a signed-in page leads after the keyboard sign-in (the path, without the origin). */
-async function signInByKeyboard(page: Page, account: FreshAccount, next: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  await typeInto(page, "E-Mail", account.email);
-  await typeInto(page, "Passwort", account.password);
-  await page.keyboard.press("Enter");
-  await page.waitForURL(`${baseUrl()}${next}`);
-  await hydrated(page);
-}
 
 // The checks themselves: they fail where they should (so a green journey means something).
 describe("keyboard checks", () => {

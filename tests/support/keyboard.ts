@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { baseUrl, hydrated } from "./browser";
 
 /**
  * Keyboard-only browser steps (WCAG 2.1.1 keyboard, 2.4.3 focus order, 2.4.7 focus visible,
@@ -8,7 +9,11 @@ import { expect } from "vitest";
  * Enter, Space, arrow keys, Escape or typing — never a click or a fill on an element it did not tab to.
  */
 
-/** What a step looks for: a locator, or the accessible name (text, aria-label, label) of the control. */
+/**
+ * What a step looks for: a locator (any of its elements), or the accessible name of the control
+ * (aria-label, aria-labelledby, its label, else its text): a string matches the whole name or its
+ * first words ("E-Mail" matches "E-Mail *"), a RegExp is tested against it.
+ */
 export type FocusTarget = Locator | string | RegExp;
 
 export interface TabOptions {
@@ -109,6 +114,8 @@ interface FocusReport {
  * close ancestor (a card's focus-within ring) that it does not have unfocused, at least 2 px wide
  * and with 3:1 contrast against what is behind it (WCAG 2.4.7, 1.4.11); and it is scrolled into view
  * and not covered by the sticky header, a bottom bar or anything else (WCAG 2.4.11).
+ * It compares by blurring and focusing the element again (a date input's focus then returns to
+ * its first part).
  */
 export async function expectFocusVisible(page: Page, label?: string) {
   await scrollSettled(page);
@@ -317,4 +324,15 @@ export async function expectSkipLinkWorks(page: Page, name: string | RegExp = "Z
   });
   expect(inMain, `after the skip link, Tab reached ${await focusedDescription(page)}`).toBe(true);
   await expectFocusVisible(page);
+}
+
+/** Signs in on /auth by keyboard (e-mail, password, Enter) and waits for the page it leads to. */
+export async function signInByKeyboard(page: Page, account: { email: string; password: string }, next: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(next)}`);
+  await hydrated(page);
+  await typeInto(page, "E-Mail", account.email);
+  await typeInto(page, "Passwort", account.password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${baseUrl()}${next}`);
+  await hydrated(page);
 }
