@@ -107,7 +107,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         newestUnreadView={counts?.newestUnreadView ?? null}
         theme={rootData?.preferences.theme ?? "light"}
       />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* Focusable from script only: the skip link moves the focus here (not just the view), so the
+          next Tab starts in the content — also in browsers that do not follow fragment links with it. */}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
       <SiteFooter />

@@ -390,6 +390,7 @@ export const accessibilityStatement: LegalDocument = {
       ],
       list: [
         "Alle Seiten werden bei jeder Änderung in automatisierten Browser-Tests bei 375 und 1280 Pixel Breite geprüft, auch mit axe-core; schwerwiegende Verstöße lassen den Test scheitern.",
+        "Die Kernabläufe – eine Dienstleistung finden, den Anbieter kontaktieren, sie beauftragen und bewerten – durchläuft bei jeder Änderung und damit vor jeder Veröffentlichung ein automatisierter Browser-Test allein mit der Tastatur, bei beiden Breiten und mit sichtbarem Fokus bei jedem Schritt.",
         "Alle Funktionen sind mit der Tastatur bedienbar, der Fokus ist stets sichtbar, Dialoge geben den Fokus zurück.",
         "Formularfelder haben sichtbare Beschriftungen; Fehlermeldungen stehen am Feld und werden vorgelesen.",
         "Neue Chat-Nachrichten, Suchergebnisse und Hinweise werden über Live-Regionen angesagt.",

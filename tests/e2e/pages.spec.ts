@@ -91,6 +91,8 @@ describe.each(widthNames)("pages at %s width", (width) => {
     const body = (await page.locator("main").textContent()) ?? "";
     expect(body).toContain("WCAG) 2.1 auf Stufe AA");
     expect(body).toContain("barrierefreiheit@marktplatz.example");
+    // True as long as tests/e2e/keyboard-journeys.spec.ts runs with every change.
+    expect(body).toContain("allein mit der Tastatur");
     await expectAccessible(page, `accessibility statement (${width})`);
     await screenshot(page, `legal-barrierefreiheit-${width}`);
     expectNoErrors(errors);

@@ -85,7 +85,7 @@ export function Composer({
       showError(chatSendAbortedText(view, !!file));
     } finally {
       setBusy(false);
-      // The field was disabled while sending: give the focus back for the next message.
+      // Ready for the next message: the focus goes (back) to the field, also after the send button.
       requestAnimationFrame(() => textRef.current?.focus());
     }
   };
@@ -160,10 +160,11 @@ export function Composer({
             setText(value);
             if (value.trim()) onTyping?.();
           }}
-          disabled={busy}
+          // Read-only, not disabled, while sending: a disabled field would drop the keyboard focus.
+          readOnly={busy}
           placeholder={de.messaging.messagePlaceholder}
           aria-describedby={counterId}
-          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none transition-shadow placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:text-sm"
+          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none transition-shadow placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-60 sm:text-sm"
         />
         <Button type="submit" disabled={busy || (!text.trim() && !file)} aria-label={busy ? de.messaging.sending : de.messaging.send}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}

@@ -130,11 +130,21 @@ export function ReviewSection({
             <input type="hidden" name="intent" value="rate" />
             <StarButtons value={current} submit labelledBy="your-rating-label" />
           </rate.Form>
-          <review.Form method="post" action={action} className="grid gap-3" key={ownReview?.reviewText ?? ""}>
+          <review.Form
+            method="post"
+            action={action}
+            className="grid gap-3"
+            // Sent once: the button stays enabled (a disabled button would drop the keyboard focus).
+            onSubmit={(event) => {
+              if (review.state !== "idle") event.preventDefault();
+            }}
+          >
             <input type="hidden" name="intent" value="review" />
             <input type="hidden" name="rating" value={current || ""} />
             <Label htmlFor="review-text">{de.reviews.reviewText}</Label>
+            {/* Shown anew with the saved text; only the field, so the focus stays on the button that saved it. */}
             <textarea
+              key={ownReview?.reviewText ?? ""}
               id="review-text"
               name="reviewText"
               rows={3}
@@ -150,7 +160,7 @@ export function ReviewSection({
               </p>
             )}
             <div>
-              <Button type="submit" disabled={review.state !== "idle"}>
+              <Button type="submit" aria-disabled={review.state !== "idle" || undefined}>
                 {ownReview ? de.reviews.update : de.reviews.submit}
               </Button>
             </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { listingFactsDe as t } from "~/i18n/listing-facts.de";
 import { formatPrice } from "~/lib/format";
@@ -26,9 +26,26 @@ export const HIDDEN_UNDER_BAR = "max-md:hidden";
  * covers no content there and no padding has to guess its height.
  */
 export function StickyPriceBar({ price, unit, children }: { price: string; unit: PriceUnit; children: ReactNode }) {
-  if (!useStickyPriceBarShown()) return null;
+  const shown = useStickyPriceBarShown();
+  const bar = useRef<HTMLElement>(null);
+  // The browser scrolls a focused control into view only when it is off screen, not when the bar
+  // covers part of it: such a control is moved above the bar (the page's scroll-padding, app.css).
+  useEffect(() => {
+    if (!shown) return;
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!bar.current || !(target instanceof Element) || bar.current.contains(target)) return;
+      const covered = bar.current.getBoundingClientRect();
+      const box = target.getBoundingClientRect();
+      if (covered.height > 0 && box.bottom > covered.top && box.top < covered.bottom) target.scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, [shown]);
+  if (!shown) return null;
   return (
     <section
+      ref={bar}
       aria-label={t.stickyBar.label}
       data-sticky-price-bar=""
       className="sticky bottom-0 z-40 -mx-4 mt-8 sm:-mx-6 border-t bg-card/95 shadow-[0_-4px_24px_rgba(0,0,0,0.08)] backdrop-blur md:hidden"
