@@ -12,3 +12,4 @@ export * from "./saved-searches";
 export * from "./notification-settings";
 export * from "./presence";
 export * from "./message-digests";
+export * from "./moderation";
