@@ -103,6 +103,14 @@ export const ERROR_REASONS = [
   "saved_search_duplicate",
   "saved_search_limit",
   "saved_search_not_found",
+  // notice and action (ADR 023)
+  "account_suspended",
+  "report_item_not_found",
+  "report_duplicate",
+  "report_rate_limited",
+  "case_not_found",
+  "decision_not_allowed",
+  "objection_not_allowed",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "~/components/ui/icons";
+import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, ShieldCheck, UserRound, X, type LucideIcon } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { inboxDe } from "~/i18n/inbox.de";
+import { moderationDe } from "~/i18n/moderation.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
@@ -41,6 +42,8 @@ function navItems(user: SessionUser | null, newMessages: number, newestUnreadVie
     { to: "/orders", label: ordersPublicDe.nav, icon: ClipboardList },
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
+    // Staff only: the notice-and-action queue (ADR 023); the page itself answers 404 to anyone else.
+    ...(user.role === "support" ? [{ to: "/moderation", label: moderationDe.queue.nav, icon: ShieldCheck }] : []),
   ];
 }
 
