@@ -476,3 +476,46 @@ export async function objectToDecision(
     await tx.insert(moderationAudit).values({ caseId: changed.caseId, actorId: changed.affectedUserId, action: "objection", detail: objection, createdAt: now });
   });
 }
+
+/**
+ * The data export's part (ADR 023): the user's own reports (without the client key, a keyed
+ * hash only the server can use) and every decision about their content with its objection.
+ * Who at support decided is not the user's data and stays out.
+ */
+export async function exportModeration(db: Database, userId: string): Promise<{ reports: Record<string, unknown>[]; decisions: Record<string, unknown>[] }> {
+  const [reports, decisions] = await Promise.all([
+    db
+      .select({
+        id: moderationReports.id,
+        item_kind: moderationCases.itemKind,
+        item_id: moderationCases.itemId,
+        item_summary: moderationCases.itemSummary,
+        reason: moderationReports.reason,
+        category: moderationReports.category,
+        explanation: moderationReports.explanation,
+        created_at: moderationReports.createdAt,
+      })
+      .from(moderationReports)
+      .innerJoin(moderationCases, eq(moderationCases.id, moderationReports.caseId))
+      .where(eq(moderationReports.reporterId, userId))
+      .orderBy(desc(moderationReports.createdAt)),
+    db
+      .select({
+        id: moderationDecisions.id,
+        item_kind: moderationCases.itemKind,
+        item_id: moderationCases.itemId,
+        item_summary: moderationCases.itemSummary,
+        kind: moderationDecisions.kind,
+        ground: moderationDecisions.ground,
+        reason: moderationDecisions.reason,
+        decided_at: moderationDecisions.decidedAt,
+        objection: moderationDecisions.objection,
+        objected_at: moderationDecisions.objectedAt,
+      })
+      .from(moderationDecisions)
+      .innerJoin(moderationCases, eq(moderationCases.id, moderationDecisions.caseId))
+      .where(eq(moderationDecisions.affectedUserId, userId))
+      .orderBy(desc(moderationDecisions.decidedAt)),
+  ]);
+  return { reports, decisions };
+}

@@ -21,6 +21,7 @@ import {
 import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
 import { exportTicketReplies } from "~/features/support/replies.server";
+import { exportModeration } from "~/features/moderation/decisions.server";
 import { AppError } from "~/lib/errors";
 
 type Row = Record<string, unknown>;
@@ -56,6 +57,9 @@ export interface DataExport {
   saved_searches: Row[];
   /** The user's notification settings per kind (only kinds the user changed; the rest are on). */
   notification_settings: Row[];
+  /** Reports the user made ("Melden") and moderation decisions about the user's content (ADR 023). */
+  moderation_reports: Row[];
+  moderation_decisions: Row[];
 }
 
 /**
@@ -117,6 +121,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, actorId)).orderBy(asc(notificationSettings.kind)),
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
+  const moderation = await exportModeration(db, actorId);
   const imageRows = await db
     .select({
       id: serviceImages.id,
@@ -170,6 +175,8 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     ),
     saved_searches: savedSearchRows.map(snakeKeys),
     notification_settings: notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row)),
+    moderation_reports: moderation.reports,
+    moderation_decisions: moderation.decisions,
   };
 }
 
