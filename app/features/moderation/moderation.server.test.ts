@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   conversations,
+  favorites,
   messages,
   moderationAudit,
   moderationCases,
@@ -20,6 +21,8 @@ import {
 } from "~/db/schema";
 import { signIn, signUp } from "~/features/auth/accounts.server";
 import { listComments } from "~/features/comments/comments.server";
+import { listFavorites } from "~/features/favorites/favorites.server";
+import { readMarket } from "~/features/landing/market.server";
 import { listMessages } from "~/features/messaging/messages.server";
 import { orderedPair } from "~/features/messaging/pair";
 import { deleteAccount } from "~/features/profile/delete-account.server";
@@ -257,11 +260,17 @@ describe(`moderation on ${testEngine}`, () => {
     await submitReport(t.db, { actorId: null, kind: "service", itemId: id, input: { ...illegal, category: "ip", email: "melder@example.de" }, clientKey: freshClient() });
     const c = await caseOf("service", id);
     expect(await titlesListed()).toContain("Gefälschte Markenware");
+    await t.db.insert(favorites).values({ userId: OTHER, serviceId: id });
+    const marketBefore = await readMarket(t.db);
     const { decisionId } = await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "remove", ground: "law", reason: "Markenrechtsverletzung: Plagiate bekannter Marken." } });
 
     expect(await titlesListed()).not.toContain("Gefälschte Markenware");
     expect((await listProfileServices(t.db, PROVIDER)).map((s) => s.id)).not.toContain(id);
     expect(await getService(t.db, id)).toMatchObject({ listed: false, removed: true });
+    expect((await listFavorites(t.db, OTHER)).map((f) => f.serviceId)).not.toContain(id);
+    const marketAfter = await readMarket(t.db);
+    expect(marketAfter.figures.services).toBe(marketBefore.figures.services - 1);
+    expect(marketAfter.categories.find((x) => x.category === "Design")!.count).toBe(marketBefore.categories.find((x) => x.category === "Design")!.count - 1);
     // The statement of reasons (DSA art. 17): in-app and by mail, with ground, facts and how to object.
     const statement = (await mailsTo(`${PROVIDER}@example.de`)).at(-1)!;
     expect(statement.subject).toContain(moderationDe.statement.subject);
@@ -297,6 +306,7 @@ describe(`moderation on ${testEngine}`, () => {
     await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "restore", ground: "terms", reason: "Rechnung des Herstellers belegt die Echtheit." } });
     expect(await titlesListed()).toContain("Gefälschte Markenware");
     expect(await getService(t.db, id)).toMatchObject({ listed: true, removed: false });
+    expect((await listFavorites(t.db, OTHER)).map((f) => f.serviceId)).toContain(id);
     expect((await mailsTo(`${PROVIDER}@example.de`)).at(-1)!.text).toContain("aufgehoben");
     expect((await getCase(t.db, { actorId: STAFF, caseId: c!.id })).audit.map((a) => a.action)).toEqual(["report", "decision:remove", "objection", "decision:restore"]);
     // A restore cannot be objected to.
