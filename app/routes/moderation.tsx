@@ -56,7 +56,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="mt-2 font-medium break-words">
-                <Link to={`/moderation/${entry.id}`} className="underline-offset-4 hover:underline">
+                <Link to={`/moderation/${entry.id}`} className="text-primary underline-offset-4 hover:underline">
                   {entry.itemSummary || t.kinds[entry.itemKind]}
                 </Link>
               </p>

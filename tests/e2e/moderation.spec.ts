@@ -71,6 +71,8 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await support.page.getByText("Die Uhren sind Fälschungen einer bekannten Marke.").waitFor();
     await support.page.getByText(/von Vera Besucherin/).waitFor();
     await expectAccessible(support.page, `/moderation case (${width})`);
+    // The staff's extra link in the header leaves the page as wide as the screen.
+    expect(await support.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(support.page.viewportSize()!.width);
     await screenshot(support.page, `moderation-case-${width}`);
     await support.page.getByRole("radio", { name: "Inhalt entfernen" }).check();
     await support.page.getByLabel("Grundlage").selectOption("law");
