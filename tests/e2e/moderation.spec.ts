@@ -116,4 +116,66 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     expectNoErrors(visitor.errors, "visitor");
     expectNoErrors(support.errors, "support");
   });
+
+  it("a received message has 'Melden' in both chat views, a sent one not; its recipient reports it", async () => {
+    const seller = await browser.open(width, { cookies: consent });
+    await registerFresh(seller.page, `moderation-seller-${width}`, { firstName: "Sven", lastName: "Verkauf" });
+    const created = await seller.page.request.post("/create-service", {
+      form: { title: `Chat-Dienst ${width} ${Date.now().toString(36)}`, price: "20", category: "Other", description: "" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    const servicePath = new URL(created.headers().location!, baseUrl()).pathname;
+    const buyer = await browser.open(width, { cookies: consent });
+    await registerFresh(buyer.page, `moderation-buyer-${width}`, { firstName: "Berta", lastName: "Kauf" });
+
+    // Service chat (/chats).
+    await buyer.page.goto(servicePath);
+    await buyer.page.getByRole("button", { name: "Anbieter kontaktieren" }).click();
+    await buyer.page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    const chatPath = new URL(buyer.page.url()).pathname;
+    await buyer.page.getByLabel("Nachricht", { exact: true }).fill("Zahlen Sie bitte vorab per Gutschein.");
+    await buyer.page.getByRole("button", { name: /^(Senden|Wird gesendet…)$/ }).click();
+    await buyer.page.getByRole("log").getByText("Zahlen Sie bitte vorab per Gutschein.").waitFor();
+    expect(await buyer.page.getByRole("link", { name: "Nachricht melden" }).count()).toBe(0);
+
+    await seller.page.goto(chatPath);
+    await seller.page.getByRole("log").getByText("Zahlen Sie bitte vorab per Gutschein.").waitFor();
+    const report = seller.page.getByRole("log").getByRole("link", { name: "Nachricht melden" });
+    await report.waitFor();
+    await expectAccessible(seller.page, `chat with Melden (${width})`);
+    await screenshot(seller.page, `moderation-chat-melden-${width}`);
+
+    // Live chat (/live-chat): the seller's public profile, "Nachricht senden".
+    const profileHref = await buyer.page.evaluate(async (path) => {
+      const html = await (await fetch(path)).text();
+      return /href="(\/public-profile\/[^"]+)"/.exec(html)?.[1] ?? null;
+    }, servicePath);
+    await buyer.page.goto(profileHref!);
+    await buyer.page.getByRole("button", { name: "Nachricht senden" }).click();
+    await buyer.page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
+    const livePath = new URL(buyer.page.url()).pathname;
+    await buyer.page.getByLabel("Nachricht", { exact: true }).fill("Direkt: Gutschein bitte.");
+    await buyer.page.getByRole("button", { name: /^(Senden|Wird gesendet…)$/ }).click();
+    await buyer.page.getByRole("log").getByText("Direkt: Gutschein bitte.").waitFor();
+    await seller.page.goto(livePath);
+    await seller.page.getByRole("log").getByText("Direkt: Gutschein bitte.").waitFor();
+    await seller.page.getByRole("log").getByRole("link", { name: "Nachricht melden" }).waitFor();
+
+    // The recipient reports the service chat's message; signed in, no name or address asked.
+    await seller.page.goto(chatPath);
+    await report.click();
+    await seller.page.getByRole("heading", { level: 1, name: "Inhalt melden" }).waitFor();
+    expect(await seller.page.getByLabel("Ihre E-Mail-Adresse (freiwillig)").count()).toBe(0);
+    await seller.page.getByRole("radio", { name: "Verstoß gegen die Nutzungsbedingungen" }).check();
+    await seller.page.getByLabel("Begründung").fill("Zahlung außerhalb des Marktplatzes verlangt.");
+    await seller.page.getByRole("button", { name: "Meldung absenden" }).click();
+    await seller.page.getByRole("heading", { level: 1, name: "Vielen Dank, Ihre Meldung ist eingegangen." }).waitFor();
+    // The sender cannot report their own message.
+    const messageReport = new URL(seller.page.url());
+    expect((await buyer.page.request.get(`/melden${messageReport.search}`)).status()).toBe(404);
+
+    expectNoErrors(seller.errors, "seller");
+    expectNoErrors(buyer.errors, "buyer");
+  });
 });
