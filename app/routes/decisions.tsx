@@ -13,6 +13,7 @@ import { readForm } from "~/lib/forms.server";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
+import { textAreaClass } from "~/features/moderation/components/field-classes";
 import type { Route } from "./+types/decisions";
 
 /** An objection changes nothing a signed-out page shows. */
@@ -131,7 +132,7 @@ function DecisionCard({
             defaultValue={refusal?.values?.objection}
             aria-invalid={error ? true : undefined}
             aria-describedby={[`${fieldId}-hint`, error ? `${fieldId}-error` : null].filter(Boolean).join(" ")}
-            className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
+            className={textAreaClass}
           />
           <p id={`${fieldId}-hint`} className="text-sm text-muted-foreground">
             {t.mine.objectHint(OBJECTION_MAX)}

@@ -14,6 +14,7 @@ import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
+import { selectClass, textAreaClass } from "~/features/moderation/components/field-classes";
 import type { Route } from "./+types/moderation-case";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -43,8 +44,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-const fieldClass =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
 
 export default function ModerationCase({ loaderData, actionData }: Route.ComponentProps) {
   const c = loaderData;
@@ -77,7 +76,7 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
             {c.item.body && <p className="whitespace-pre-line break-words text-foreground/90">{c.item.body}</p>}
             <p className="text-sm text-muted-foreground">
               {t.case.author}: {c.author?.name ?? t.case.authorGone}
-              {c.item.link && c.itemKind !== "message" && (
+              {c.item.link && c.item.publiclyVisible && c.itemKind !== "message" && (
                 <>
                   {" · "}
                   <Link to={c.item.link} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -177,7 +176,7 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
             </fieldset>
             <div className="grid gap-2">
               <Label htmlFor="decision-ground">{t.case.groundLabel}</Label>
-              <select id="decision-ground" name="ground" defaultValue={refusal?.values?.ground || "terms"} className={`h-10 ${fieldClass} py-0`}>
+              <select id="decision-ground" name="ground" defaultValue={refusal?.values?.ground || "terms"} className={selectClass}>
                 {DECISION_GROUNDS.map((ground) => (
                   <option key={ground} value={ground}>
                     {t.grounds[ground]}
@@ -194,7 +193,7 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
                 maxLength={DECISION_REASON_MAX}
                 required
                 defaultValue={refusal?.values?.reason}
-                className={fieldClass}
+                className={textAreaClass}
                 aria-invalid={errors.reason ? true : undefined}
                 aria-describedby={["decision-reason-hint", errors.reason ? "decision-reason-error" : null].filter(Boolean).join(" ")}
               />

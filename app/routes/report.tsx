@@ -16,6 +16,7 @@ import { readForm } from "~/lib/forms.server";
 import { database, optionalUser, signInPath } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
+import { selectClass, textAreaClass } from "~/features/moderation/components/field-classes";
 import type { Route } from "./+types/report";
 
 /** A report changes nothing a signed-out page shows: posting one keeps the shared page cache. */
@@ -60,10 +61,6 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-const textareaClass =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, item, signedIn } = loaderData;
@@ -160,7 +157,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
                     maxLength={REPORT_EXPLANATION_MAX}
                     required
                     defaultValue={values.explanation}
-                    className={textareaClass}
+                    className={textAreaClass}
                     aria-invalid={errors.explanation ? true : undefined}
                     aria-describedby={["report-explanation-hint", errors.explanation ? "report-explanation-error" : null].filter(Boolean).join(" ")}
                   />

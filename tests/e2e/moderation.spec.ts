@@ -87,6 +87,8 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     // The author sees it with the banner, reads the statement of reasons and objects.
     await author.page.goto(servicePath);
     await author.page.getByText("Dieser Inhalt wurde von unserer Moderation entfernt").waitFor();
+    await expectAccessible(author.page, `removed service for its author (${width})`);
+    await screenshot(author.page, `moderation-removed-service-${width}`);
     await author.page.getByRole("link", { name: "Begründung ansehen" }).click();
     await author.page.getByRole("heading", { level: 1, name: "Entscheidungen zu meinen Inhalten" }).waitFor();
     await author.page.getByText(/Markenrechte \(§ 14 MarkenG\)/).waitFor();
