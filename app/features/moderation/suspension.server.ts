@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { profiles, services, session } from "~/db/schema";
+import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
 
 type Reader = Pick<Database, "select">;
-type Writer = Pick<Database, "update" | "delete">;
+type Writer = Pick<Database, "update" | "delete" | "execute">;
 
 /** Whether an account is suspended by moderation (ADR 023). */
 export async function isSuspended(db: Reader, userId: string): Promise<boolean> {
@@ -22,5 +23,9 @@ export async function setSuspended(db: Writer, userId: string, suspended: boolea
     .set({ suspendedAt: suspended ? now : null })
     .where(eq(profiles.userId, userId));
   await db.update(services).set({ ownerSuspended: suspended }).where(eq(services.createdBy, userId));
-  if (suspended) await db.delete(session).where(eq(session.userId, userId));
+  if (suspended) {
+    await db.delete(session).where(eq(session.userId, userId));
+    // The account's open tabs end their event streams when this commits (as after a deletion).
+    await publish(db, [userId], { type: "session.ended" });
+  }
 }
