@@ -1,10 +1,11 @@
-import type { DecisionGround, DecisionKind, IllegalCategory, ReportItemKind } from "~/db/schema/moderation";
+import type { DecisionGround, DecisionKind, IllegalCategory } from "~/db/schema/moderation";
+import { moderationPublicDe as shared } from "./moderation-public.de";
 
 /** Reporting content and moderation (DSA notice and action, ADR 023). German only: the spec has no such screens. */
 export const moderationDe = {
   report: {
-    link: "Melden",
-    linkLabel: (what: string) => `${what} melden`,
+    link: shared.link,
+    linkLabel: shared.linkLabel,
     title: "Inhalt melden",
     metaDescription: "Melden Sie rechtswidrige Inhalte oder Verstöße gegen die Nutzungsbedingungen.",
     intro:
@@ -42,13 +43,7 @@ export const moderationDe = {
     mailButton: "Zu den Nutzungsbedingungen",
     mailNote: "Sie erhalten diese E-Mail, weil Sie einen Inhalt auf unserem Marktplatz gemeldet haben.",
   },
-  kinds: {
-    service: "Dienstleistung",
-    review: "Bewertung",
-    comment: "Kommentar",
-    profile: "Profil",
-    message: "Nachricht",
-  } satisfies Record<ReportItemKind, string>,
+  kinds: shared.kinds,
   categories: {
     fraud: "Betrug oder Täuschung",
     hate: "Hassrede, Beleidigung oder Diskriminierung",
@@ -83,7 +78,7 @@ export const moderationDe = {
     showOpen: "Offene Fälle zeigen",
     decidedTitle: "Entschiedene Fälle",
     decidedEmpty: "Noch keine entschiedenen Fälle.",
-    nav: "Moderation",
+    nav: shared.nav,
   },
   case: {
     title: (kind: string) => `Fall: ${kind}`,
@@ -181,14 +176,8 @@ export const moderationDe = {
     openItem: "Inhalt ansehen",
     nav: "Entscheidungen zu meinen Inhalten",
   },
-  removedBanner: {
-    title: "Dieser Inhalt wurde von unserer Moderation entfernt",
-    suspendedTitle: "Ihr Konto ist gesperrt; diese Dienstleistung sieht niemand außer Ihnen",
-    text: "Nur Sie sehen ihn noch. Die Begründung und die Möglichkeit zu widersprechen finden Sie unter „Entscheidungen zu meinen Inhalten“.",
-    link: "Begründung ansehen",
-    short: "Von der Moderation entfernt – nur Sie sehen dies.",
-  },
-  messageRemoved: "Von der Moderation entfernt – nur Sie sehen diese Nachricht.",
+  removedBanner: shared.removedBanner,
+  messageRemoved: shared.messageRemoved,
   suspendedSignIn:
     "Ihr Konto ist gesperrt. Die Begründung und einen Link, mit dem Sie widersprechen können, haben wir Ihnen per E-Mail geschickt.",
   errors: {

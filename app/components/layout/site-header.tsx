@@ -7,7 +7,7 @@ import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { inboxDe } from "~/i18n/inbox.de";
-import { moderationDe } from "~/i18n/moderation.de";
+import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
@@ -45,7 +45,7 @@ function navItems(user: SessionUser | null, newMessages: number, newestUnreadVie
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
     // Staff only: the notice-and-action queue (ADR 023); the page itself answers 404 to anyone else.
-    ...(user.role === "support" ? [{ to: "/moderation", label: moderationDe.queue.nav, icon: ShieldCheck, iconUntil2xl: true }] : []),
+    ...(user.role === "support" ? [{ to: "/moderation", label: moderationPublicDe.nav, icon: ShieldCheck, iconUntil2xl: true }] : []),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { moderationDe as t } from "~/i18n/moderation.de";
+import { moderationPublicDe as t } from "~/i18n/moderation-public.de";
 
 /** On an unlisted service, for its author only: why nobody else sees it, and where the statement of reasons is. */
 export function RemovedServiceBanner({ removed }: { removed: boolean }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ReportItemKind } from "~/db/schema/moderation";
-import { moderationDe as t } from "~/i18n/moderation.de";
+import { moderationPublicDe as t } from "~/i18n/moderation-public.de";
 import { cn } from "~/lib/class-names";
 
 /** The report form's address for an item (a plain page: works with and without JavaScript). */
@@ -13,10 +13,10 @@ export function ReportLink({ kind, id, className }: { kind: ReportItemKind; id: 
   return (
     <Link
       to={reportHref(kind, id)}
-      aria-label={t.report.linkLabel(t.kinds[kind])}
+      aria-label={t.linkLabel(t.kinds[kind])}
       className={cn("inline-flex min-h-6 min-w-6 items-center text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline", className)}
     >
-      {t.report.link}
+      {t.link}
     </Link>
   );
 }
