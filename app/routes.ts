@@ -22,11 +22,19 @@ export default [
     route("orders/:id", "routes/order-detail.tsx"),
     route("services/:id/beauftragen", "routes/order-book.tsx"),
     route("blocks/:userId", "routes/block-user.tsx"),
+    // Notice and action (ADR 023): the support role's queue and cases; 404 for anyone else.
+    route("moderation", "routes/moderation.tsx"),
+    route("moderation/:caseId", "routes/moderation-case.tsx"),
   ]),
 
   // Signed out, the live chat says so itself (spec: 'Bitte melden Sie sich an, um den Live-Chat zu nutzen.').
   route("live-chat/:chatId?", "routes/live-chat.tsx"),
   route("u/:username", "routes/public-profile.tsx"),
+  // Reporting content ("Melden", DSA art. 16): for anyone; a message only by its recipient.
+  route("melden", "routes/report.tsx"),
+  // Decisions about one's content with the statement of reasons and the objection (DSA art. 17, 20):
+  // the list signed in; one decision also with the statement mail's signed link (a suspended account).
+  route("entscheidungen/:decisionId?", "routes/decisions.tsx"),
   route("public-profile/:userId", "routes/public-profile-by-id.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

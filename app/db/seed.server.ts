@@ -16,6 +16,9 @@ import {
   services,
   supportTicketReplies,
   supportTickets,
+  moderationAudit,
+  moderationCases,
+  moderationReports,
   user,
   type TicketStatus,
 } from "~/db/schema";
@@ -454,9 +457,60 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
       ) as r
       where s.id = r.service_id
     `);
+    await seedModerationQueue(tx, { now, services: serviceRows, members: regularUsers, reporter: regularUsers[1]! });
     return true;
   });
 
   if (!seeded && options.storage) await removeFolders(options.storage, images.folders);
   return seeded ? { seeded: true, logins: loginList() } : { seeded: false, logins: [] };
+}
+
+/**
+ * Two open reports, so /moderation has something to show the demo support user (ADR 023): a
+ * signed-out visitor's notice about one service, and a member's about another's profile.
+ */
+async function seedModerationQueue(
+  tx: Database,
+  {
+    now,
+    services: serviceRows,
+    members,
+    reporter,
+  }: { now: Date; services: { id: string; title: string; createdBy: string }[]; members: { id: string; name: string }[]; reporter: { id: string } },
+): Promise<void> {
+  const service = serviceRows.find((s) => s.createdBy !== reporter.id)!;
+  const profileOwner = members.find((m) => m.id !== reporter.id && m.id !== service.createdBy)!;
+  const [serviceCase, profileCase] = await tx
+    .insert(moderationCases)
+    .values([
+      { itemKind: "service", itemId: service.id, authorId: service.createdBy, itemSummary: service.title, createdAt: new Date(now.getTime() - 3 * HOUR), updatedAt: new Date(now.getTime() - 3 * HOUR) },
+      { itemKind: "profile", itemId: profileOwner.id, authorId: profileOwner.id, itemSummary: profileOwner.name, createdAt: new Date(now.getTime() - HOUR), updatedAt: new Date(now.getTime() - HOUR) },
+    ])
+    .returning({ id: moderationCases.id });
+  await tx.insert(moderationReports).values([
+    {
+      caseId: serviceCase!.id,
+      reason: "illegal",
+      category: "fraud",
+      explanation: "Der Anbieter verlangt laut Beschreibung Vorkasse per Gutschein – das sieht nach Betrug aus.",
+      reporterName: "Besucher",
+      reporterEmail: "besucher@demo.marktplatz.example",
+      clientKey: "demo",
+      reporterKey: "email:besucher@demo.marktplatz.example",
+      createdAt: new Date(now.getTime() - 3 * HOUR),
+    },
+    {
+      caseId: profileCase!.id,
+      reporterId: reporter.id,
+      reason: "terms",
+      explanation: "Im Profiltext wird für Aufträge außerhalb des Marktplatzes geworben.",
+      clientKey: "demo",
+      reporterKey: `user:${reporter.id}`,
+      createdAt: new Date(now.getTime() - HOUR),
+    },
+  ]);
+  await tx.insert(moderationAudit).values([
+    { caseId: serviceCase!.id, action: "report", detail: "Rechtswidriger Inhalt: Betrug oder Täuschung", createdAt: new Date(now.getTime() - 3 * HOUR) },
+    { caseId: profileCase!.id, actorId: reporter.id, action: "report", detail: "Verstoß gegen die Nutzungsbedingungen", createdAt: new Date(now.getTime() - HOUR) },
+  ]);
 }

@@ -5,6 +5,7 @@ import { serviceImagesDe } from "./service-images.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
 import { savedSearchesDe } from "./saved-searches.de";
 import { blocksDe } from "./blocks.de";
+import { moderationDe } from "./moderation.de";
 
 type Text = string | ((params: ErrorParams) => string);
 
@@ -90,6 +91,14 @@ const TEXTS: Record<ErrorReason, Text> = {
   ...reviewsOrdersDe.errors,
   ...savedSearchesDe.errors,
   ...blocksDe.errors,
+
+  account_suspended: moderationDe.suspendedSignIn,
+  report_item_not_found: moderationDe.report.notFound,
+  report_duplicate: moderationDe.report.duplicate,
+  report_rate_limited: moderationDe.report.rateLimited,
+  case_not_found: moderationDe.errors.caseNotFound,
+  decision_not_allowed: moderationDe.errors.decisionNotAllowed,
+  objection_not_allowed: moderationDe.errors.objectionNotAllowed,
 };
 
 /** The words for a reason, with its values filled in. */

@@ -146,8 +146,18 @@ export const termsOfService: LegalDocument = {
     {
       heading: "Meldung rechtswidriger Inhalte",
       paragraphs: [
-        `Angebote, Bewertungen, Kommentare, Bilder und Nachrichten stammen von Nutzern. Halten Sie einen solchen Inhalt für rechtswidrig oder für einen Verstoß gegen diese Nutzungsbedingungen, melden Sie ihn bitte an ${EMAIL_NOTICES} – auch ohne Konto. Nennen Sie dabei die Adresse (URL) des Inhalts, den Grund Ihrer Meldung mit einer Begründung und, wenn Sie eine Antwort wünschen, Ihren Namen und Ihre E-Mail-Adresse.`,
-        "Wir bestätigen den Eingang, prüfen jede Meldung sorgfältig und ohne unnötige Verzögerung und teilen Ihnen unsere Entscheidung mit. Entfernen oder sperren wir einen Inhalt oder ein Konto, begründen wir das gegenüber der betroffenen Person (Art. 16 und 17 Digital Services Act).",
+        "Angebote, Bewertungen, Kommentare, Profile, Bilder und Nachrichten stammen von Nutzern. Halten Sie einen solchen Inhalt für rechtswidrig oder für einen Verstoß gegen diese Nutzungsbedingungen, melden Sie ihn bitte – auch ohne Konto. Jede Dienstleistung, jede Bewertung, jeder Kommentar und jedes öffentliche Profil hat dafür den Link „Melden“; eine erhaltene Nachricht melden Sie im Chat, angemeldet, mit „Melden“ an der Nachricht.",
+        `Im Meldeformular wählen Sie den Grund (ein rechtswidriger Inhalt mit seiner Art, oder ein Verstoß gegen diese Nutzungsbedingungen) und begründen Ihre Meldung; ohne Konto können Sie zusätzlich Ihren Namen und Ihre E-Mail-Adresse angeben. Sie können uns auch an ${EMAIL_NOTICES} schreiben: Nennen Sie dann die Adresse (URL) des Inhalts, den Grund Ihrer Meldung mit einer Begründung und, wenn Sie eine Antwort wünschen, Ihren Namen und Ihre E-Mail-Adresse.`,
+        "Wir bestätigen den Eingang (per E-Mail, wenn wir Ihre Adresse kennen), prüfen jede Meldung sorgfältig und ohne unnötige Verzögerung und teilen Ihnen unsere Entscheidung mit. Denselben Inhalt können Sie einmal melden; um Missbrauch zu verhindern, begrenzen wir die Zahl der Meldungen je Anschluss.",
+      ],
+    },
+    {
+      heading: "Moderation, Begründung und Widerspruch",
+      paragraphs: [
+        "Gemeldete Inhalte prüfen Menschen aus unserem Support-Team; automatisierte Entscheidungen treffen wir nicht. Wir können eine Meldung zurückweisen, den Inhalt entfernen oder das Konto der verfassenden Person sperren. Ein entfernter Inhalt ist für andere nicht mehr sichtbar; seine Verfasserin oder sein Verfasser sieht ihn weiterhin, zusammen mit dem Hinweis auf die Entscheidung. Ein gesperrtes Konto kann sich nicht mehr anmelden, bestehende Anmeldungen enden sofort, und seine Dienstleistungen werden nicht mehr angezeigt.",
+        "Jede Entfernung oder Sperrung begründen wir gegenüber der betroffenen Person in der App und per E-Mail (Art. 17 Digital Services Act): was wir entschieden haben, auf welcher Grundlage (Gesetz oder diese Nutzungsbedingungen), welcher Sachverhalt dazu geführt hat und wie sie sich dagegen wehren kann. Alle Entscheidungen zu den eigenen Inhalten stehen unter „Entscheidungen zu meinen Inhalten“.",
+        "Gegen eine Entfernung oder Sperrung können Sie einmal begründet widersprechen (Art. 20 Digital Services Act) – auch mit einem gesperrten Konto, über den Link in unserer E-Mail. Wir prüfen den Fall dann erneut und bestätigen die Entscheidung oder heben sie auf. Außerdem können Sie eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 Digital Services Act) anrufen oder den Rechtsweg beschreiten.",
+        "Wer eine Meldung abgegeben hat, erfährt das Ergebnis: angemeldet in der App, sonst per E-Mail, wenn eine Adresse angegeben wurde. Wir dokumentieren jede Meldung, Entscheidung und jeden Widerspruch mit Zeitpunkt und bearbeitender Person.",
       ],
     },
     {
@@ -331,7 +341,8 @@ export const imprint: LegalDocument = {
       heading: "Kontaktstelle nach dem Digital Services Act",
       paragraphs: [
         `Zentrale Kontaktstelle für Behörden, die Europäische Kommission und Nutzer (Art. 11 und 12 DSA): ${EMAIL_NOTICES}. Sie erreichen uns dort auf Deutsch und Englisch.`,
-        "Rechtswidrige Inhalte auf der Plattform können Sie uns ebenfalls an diese Adresse melden; wie wir Meldungen bearbeiten, beschreiben unsere Nutzungsbedingungen.",
+        "Rechtswidrige Inhalte auf der Plattform melden Sie am einfachsten mit dem Link „Melden“ am jeweiligen Inhalt (Dienstleistung, Bewertung, Kommentar, Profil oder erhaltene Nachricht), auch ohne Konto; ebenso an diese Adresse.",
+        "Gemeldete Inhalte prüft unser Support-Team. Entfernen wir einen Inhalt oder sperren ein Konto, erhält die betroffene Person eine Begründung und kann einmal widersprechen; wer gemeldet hat, erfährt das Ergebnis. Einzelheiten beschreiben unsere Nutzungsbedingungen unter „Meldung rechtswidriger Inhalte“ und „Moderation, Begründung und Widerspruch“.",
       ],
     },
     {

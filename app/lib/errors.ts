@@ -111,6 +111,14 @@ export const ERROR_REASONS = [
   "blocked_by_you",
   "order_undeliverable",
   "order_blocked_by_you",
+  // notice and action (ADR 023)
+  "account_suspended",
+  "report_item_not_found",
+  "report_duplicate",
+  "report_rate_limited",
+  "case_not_found",
+  "decision_not_allowed",
+  "objection_not_allowed",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -36,7 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = await database(context);
   const service = await getService(db, params.id);
   // A service deleted (or an id mistyped) since the link was followed: to the catalogue, saying so.
-  if (!service) throw redirect("/services", { headers: { "Set-Cookie": await setFlashToast({ type: "error", title: publicDe.services.form.notFound }) } });
+  if (!service || !service.listed) throw redirect("/services", { headers: { "Set-Cookie": await setFlashToast({ type: "error", title: publicDe.services.form.notFound }) } });
   // The provider's own service cannot be ordered: back to it.
   if (service.author.userId === user.id) throw redirect(`/services/${service.id}`);
   const seller = [service.author.firstName, service.author.lastName].filter(Boolean).join(" ");

@@ -36,15 +36,18 @@ import { outcomeOf } from "~/lib/action-outcome";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import { signInLink } from "~/lib/safe-redirect";
 import { actionResult } from "~/lib/responses.server";
+import { RemovedServiceBanner } from "~/features/moderation/components/removed-banner";
+import { ReportLink } from "~/features/moderation/components/report-link";
 import type { Route } from "./+types/service-detail";
 
 export async function loader(args: Route.LoaderArgs) {
   const db = await database(args.context);
   const [service, user] = await Promise.all([getService(db, args.params.id), optionalUser(args)]);
-  if (!service) throw data({ notFound: true }, { status: 404 });
+  // Removed by moderation, or its provider suspended: gone for everyone but its author (ADR 023).
+  if (!service || (!service.listed && service.author.userId !== user?.id)) throw data({ notFound: true }, { status: 404 });
   const [reviews, comments, ownReview, favorites, trust, images] = await Promise.all([
-    listReviews(db, service.id),
-    listComments(db, service.id),
+    listReviews(db, service.id, user?.id ?? null),
+    listComments(db, service.id, user?.id ?? null),
     user ? getOwnReview(db, service.id, user.id) : null,
     favoriteIds(db, user?.id, [service.id]),
     cachedProviderTrust(db, service.author.userId),
@@ -153,6 +156,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             <Badge variant="secondary">{service.category}</Badge>
             {service.isFeatured && <FeaturedBadge />}
           </div>
+          {!service.listed && <RemovedServiceBanner removed={service.removed} />}
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
             <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
@@ -172,8 +176,22 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             </p>
           </section>
 
-          <ReviewSection action={action} reviews={reviews} ownReview={ownReview} canReview={Boolean(viewer && !viewer.isOwner)} canReply={Boolean(viewer?.isOwner)} signedIn={Boolean(viewer)} />
-          <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} />
+          {!viewer?.isOwner && (
+            <p className="mt-6">
+              <ReportLink kind="service" id={service.id} className="text-sm" />
+            </p>
+          )}
+
+          <ReviewSection
+            action={action}
+            reviews={reviews}
+            ownReview={ownReview}
+            canReview={Boolean(viewer && !viewer.isOwner)}
+            canReply={Boolean(viewer?.isOwner)}
+            signedIn={Boolean(viewer)}
+            viewerId={viewer?.id ?? null}
+          />
+          <CommentSection action={action} comments={comments} signedIn={Boolean(viewer)} signInHref={signInHref} viewerId={viewer?.id ?? null} />
         </article>
 
         <aside className="grid content-start gap-4">

@@ -136,7 +136,7 @@ export async function expectAccessible(page: Page, label = page.url()) {
  * The page's pointer targets that miss WCAG 2.2's 2.5.8 (target size, minimum): smaller than
  * 24 × 24 CSS px, and a 24 px circle centred on one reaches another target or another small
  * target's circle (the spacing exception). Links inside a sentence are exempt, as are targets
- * that are not visible (the skip link before it is focused).
+ * that are not visible (the skip link before it is focused) or scrolled out of their container.
  */
 export async function undersizedTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -149,6 +149,16 @@ export async function undersizedTargets(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       // Hidden, or transparent (a toast stacked behind the front one shows none of its content).
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.closest("[aria-hidden=true], [inert]")) continue;
+      // Scrolled out of sight inside a scroll container (earlier messages of a long chat): its box
+      // lies where other content shows, but nobody can point at it there.
+      let clipped = false;
+      for (let box = el.parentElement; box && !clipped; box = box.parentElement) {
+        const overflow = getComputedStyle(box);
+        if (overflow.overflowX === "visible" && overflow.overflowY === "visible") continue;
+        const b = box.getBoundingClientRect();
+        clipped = r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right;
+      }
+      if (clipped) continue;
       // Covered by something on top (an open popover over the footer): not a target right now.
       const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
       if (top && !el.contains(top) && !top.contains(el) && r.bottom > 0 && r.top < window.innerHeight) continue;

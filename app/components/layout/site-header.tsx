@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, UserRound, X, type LucideIcon } from "~/components/ui/icons";
+import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, ShieldCheck, UserRound, X, type LucideIcon } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import type { SessionUser } from "~/features/auth/session.server";
 import type { ThemeName } from "~/features/preferences/preferences";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { inboxDe } from "~/i18n/inbox.de";
+import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
@@ -20,6 +21,8 @@ interface NavItem {
   alsoActiveUnder?: string[];
   /** Signed-in links show only this icon in the desktop bar below xl (the label stays for screen readers). */
   icon?: LucideIcon;
+  /** The staff's extra link keeps to its icon up to 2xl (with it the bar would not fit 1280 px). */
+  iconUntil2xl?: boolean;
 }
 
 /** Where the Chats link leads: the view with the newest unread message (issue #18), else /chats. */
@@ -41,6 +44,8 @@ function navItems(user: SessionUser | null, newMessages: number, newestUnreadVie
     { to: "/orders", label: ordersPublicDe.nav, icon: ClipboardList },
     { to: "/dashboard", label: de.nav.dashboard, icon: LayoutDashboard },
     { to: "/profile", label: de.nav.profile, icon: UserRound },
+    // Staff only: the notice-and-action queue (ADR 023); the page itself answers 404 to anyone else.
+    ...(user.role === "support" ? [{ to: "/moderation", label: moderationPublicDe.nav, icon: ShieldCheck, iconUntil2xl: true }] : []),
   ];
 }
 
@@ -141,8 +146,10 @@ export function SiteHeader({
               onClick={onNavigate}
               title={item.icon ? item.label : undefined}
             >
-              {item.icon && <item.icon className="size-4 xl:hidden" aria-hidden="true" />}
-              <span className={item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>{item.label}</span>
+              {item.icon && <item.icon className={item.iconUntil2xl ? "size-4 2xl:hidden" : "size-4 xl:hidden"} aria-hidden="true" />}
+              <span className={item.iconUntil2xl ? "sr-only 2xl:not-sr-only 2xl:whitespace-nowrap" : item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>
+                {item.label}
+              </span>
               {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
             </NavLink>
           ))}

@@ -13,3 +13,4 @@ export * from "./notification-settings";
 export * from "./presence";
 export * from "./message-digests";
 export * from "./blocks";
+export * from "./moderation";

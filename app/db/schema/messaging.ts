@@ -71,6 +71,8 @@ export const messages = pgTable(
     fileSize: integer("file_size"),
     read: boolean("read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by moderation (ADR 023): the recipient no longer sees it; its sender sees why. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("messages_content_length", sql`char_length(${t.content}) <= ${sql.raw(String(MESSAGE_TEXT_MAX))}`),

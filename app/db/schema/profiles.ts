@@ -30,6 +30,10 @@ export const profiles = pgTable(
     isPremium: boolean("is_premium").notNull().default(false),
     profileViews: integer("profile_views").notNull().default(0),
     theme: text("theme", { enum: THEMES }).notNull().default("light"),
+    /** The public profile was removed by moderation (ADR 023): 404 for everyone but its owner. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** The account is suspended (ADR 023): no sign-in, no session, its services hidden. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

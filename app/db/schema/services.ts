@@ -65,6 +65,17 @@ export const services = pgTable(
       ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by moderation (ADR 023): shown to its author only, with the statement of reasons. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** Its provider's account is suspended (ADR 023): hidden until the suspension is lifted. */
+    ownerSuspended: boolean("owner_suspended").notNull().default(false),
+    /**
+     * Whether the public sees it: every public query filters on this one column, and the
+     * catalogue's indexes hold only listed rows (partial indexes), so the filter costs nothing.
+     */
+    listed: boolean("listed")
+      .notNull()
+      .generatedAlwaysAs(sql`removed_at is null and not owner_suspended`),
   },
   (t) => [
     check("services_price_range", sql`${t.price} >= 0`),
@@ -81,24 +92,24 @@ export const services = pgTable(
     check("services_views_non_negative", sql`${t.views} >= 0`),
     check("services_rating_avg_range", sql`${t.ratingAvg} between 0 and 5`),
     // Featured first under every sort: each sort key has an index led by is_featured.
-    index("services_newest_idx").on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
-    index("services_rating_idx").on(t.isFeatured.desc(), t.ratingAvg.desc(), t.ratingCount.desc(), t.id.desc()),
-    index("services_price_idx").on(t.isFeatured.desc(), t.price, t.id),
-    index("services_price_desc_idx").on(t.isFeatured.desc(), t.price.desc(), t.id.desc()),
-    index("services_views_idx").on(t.isFeatured.desc(), t.views.desc(), t.id.desc()),
-    index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()),
+    index("services_newest_idx").on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("services_rating_idx").on(t.isFeatured.desc(), t.ratingAvg.desc(), t.ratingCount.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("services_price_idx").on(t.isFeatured.desc(), t.price, t.id).where(sql`${t.listed}`),
+    index("services_price_desc_idx").on(t.isFeatured.desc(), t.price.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("services_views_idx").on(t.isFeatured.desc(), t.views.desc(), t.id.desc()).where(sql`${t.listed}`),
+    index("services_category_idx").on(t.category, t.isFeatured.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.listed}`),
     // Counting a filter set (exact up to 10,000, catalogue.server.ts) reads index entries only: each
     // combination of category, price range and minimum rating is bounded by the first column of one
     // of these and finds the other filters' columns in the same entries (an index-only scan, no
     // table row read). The sort indexes above serve the no-filter and category-only counts. Delivery
     // time and place trail each of them (checked in the entry, not bounding it), and bound their own
     // index when they are the only filters: "bis N Tage" is a range on its first column.
-    index("services_category_price_idx").on(t.category, t.price, t.ratingAvg, t.deliveryDays, t.workPlace),
-    index("services_price_range_idx").on(t.price, t.ratingAvg, t.deliveryDays, t.workPlace),
-    index("services_rating_range_idx").on(t.ratingAvg, t.price, t.deliveryDays, t.workPlace),
-    index("services_delivery_idx").on(t.deliveryDays, t.workPlace, t.price, t.ratingAvg),
+    index("services_category_price_idx").on(t.category, t.price, t.ratingAvg, t.deliveryDays, t.workPlace).where(sql`${t.listed}`),
+    index("services_price_range_idx").on(t.price, t.ratingAvg, t.deliveryDays, t.workPlace).where(sql`${t.listed}`),
+    index("services_rating_range_idx").on(t.ratingAvg, t.price, t.deliveryDays, t.workPlace).where(sql`${t.listed}`),
+    index("services_delivery_idx").on(t.deliveryDays, t.workPlace, t.price, t.ratingAvg).where(sql`${t.listed}`),
     index("services_created_by_idx").on(t.createdBy, t.isFeatured.desc(), t.createdAt.desc()),
-    index("services_search_idx").using("gin", t.search),
+    index("services_search_idx").using("gin", t.search).where(sql`${t.listed}`),
   ],
 );
 
@@ -137,6 +148,8 @@ export const serviceReviews = pgTable(
     reviewText: text("review_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by moderation (ADR 023): hidden from everyone but its author; not counted in the rating. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     unique("service_reviews_one_per_user").on(t.serviceId, t.userId),
@@ -159,6 +172,8 @@ export const serviceComments = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     comment: text("comment").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by moderation (ADR 023): hidden from everyone but its author. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("service_comments_not_blank", sql`char_length(btrim(${t.comment})) between 1 and 2000`),

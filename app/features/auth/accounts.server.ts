@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
-import { verification } from "~/db/schema";
+import { session, verification } from "~/db/schema";
+import { isSuspended } from "~/features/moderation/suspension.server";
 import { runAfterResponse } from "~/lib/after-response.server";
 import { getDatabase, type Database } from "~/lib/db.server";
 import { AppError, type ErrorKind, type ErrorReason } from "~/lib/errors";
@@ -101,10 +102,16 @@ export async function signIn(ctx: AccountsContext, form: Record<string, unknown>
   await limit(ctx, "signIn");
   const attempt = await throttleSignIn(ctx.db, ctx.auth.options.secret ?? "", email, ctx.wait);
   try {
-    const { headers } = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: ctx.request.headers, returnHeaders: true });
+    const { headers, response } = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: ctx.request.headers, returnHeaders: true });
     await attempt.finished(false);
+    // A suspended account (ADR 023) gets no session: the one just made is deleted, the cookie not sent.
+    if (await isSuspended(ctx.db, response.user.id)) {
+      await ctx.db.delete(session).where(eq(session.userId, response.user.id));
+      throw new AppError("FORBIDDEN", "account_suspended");
+    }
     return { headers: cookieHeaders(headers) };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const refusal = refusedByAuth(error);
     // Only a wrong password counts towards the delay (an unverified address had the right one).
     await attempt.finished(refusal.reason === "invalid_credentials");

@@ -34,9 +34,12 @@ export async function readSession(request: Request): Promise<SessionResult> {
   if (!response) return { user: null, setCookies };
   const { db } = await getDatabase();
   let [profile] = await db
-    .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role })
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role, suspendedAt: profiles.suspendedAt })
     .from(profiles)
     .where(eq(profiles.userId, response.user.id));
+  // A suspended account has no session (ADR 023): its sessions are deleted with the suspension,
+  // and should one have been made since (Better Auth's own endpoints), it counts for nothing.
+  if (profile?.suspendedAt) return { user: null, setCookies: [] };
   if (!profile) {
     // The sign-up hook creates the profile after the account commits; should that have failed,
     // the profile is made here from the account's name so no signed-in user is left without one.
@@ -45,7 +48,7 @@ export async function readSession(request: Request): Promise<SessionResult> {
       .insert(profiles)
       .values({ userId: response.user.id, email: response.user.email, firstName: first, lastName: rest.join(" ") })
       .onConflictDoNothing({ target: profiles.userId });
-    profile = { firstName: first, lastName: rest.join(" "), role: "user" };
+    profile = { firstName: first, lastName: rest.join(" "), role: "user", suspendedAt: null };
   }
   return {
     user: {

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, serviceComments, services } from "~/db/schema";
 import { mailNotification } from "~/features/notifications/notification-mail.server";
@@ -26,10 +26,12 @@ export interface CommentView {
   comment: string;
   createdAt: Date;
   author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  /** Removed by moderation: listed for its author only, who sees why (ADR 023). */
+  removed: boolean;
 }
 
-/** The comments of a service, newest first. */
-export async function listComments(db: Database, serviceId: string): Promise<CommentView[]> {
+/** The comments of a service, newest first; a removed one only for its author. */
+export async function listComments(db: Database, serviceId: string, viewerId: string | null = null): Promise<CommentView[]> {
   const rows = await db
     .select({
       id: serviceComments.id,
@@ -39,13 +41,19 @@ export async function listComments(db: Database, serviceId: string): Promise<Com
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       avatarUrl: profiles.avatarUrl,
+      removedAt: serviceComments.removedAt,
     })
     .from(serviceComments)
     .leftJoin(profiles, eq(profiles.userId, serviceComments.userId))
-    .where(eq(serviceComments.serviceId, serviceId))
+    .where(
+      and(
+        eq(serviceComments.serviceId, serviceId),
+        viewerId ? or(isNull(serviceComments.removedAt), eq(serviceComments.userId, viewerId)) : isNull(serviceComments.removedAt),
+      ),
+    )
     .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
     .limit(200);
-  return rows.map(({ userId, firstName, lastName, avatarUrl, ...c }) => ({ ...c, author: { userId, firstName, lastName, avatarUrl } }));
+  return rows.map(({ userId, firstName, lastName, avatarUrl, removedAt, ...c }) => ({ ...c, removed: removedAt !== null, author: { userId, firstName, lastName, avatarUrl } }));
 }
 
 export interface AddCommentOptions {

@@ -71,7 +71,8 @@ export async function listFavorites(db: Database, userId: string): Promise<Favor
     .from(favorites)
     .innerJoin(services, eq(services.id, favorites.serviceId))
     .leftJoin(profiles, eq(profiles.userId, services.createdBy))
-    .where(eq(favorites.userId, userId))
+    // A removed service, or one of a suspended provider, is not shown (ADR 023).
+    .where(and(eq(favorites.userId, userId), eq(services.listed, true)))
     .orderBy(desc(favorites.createdAt), desc(favorites.id))
     .limit(200);
   return rows.map(({ firstName, lastName, ...row }) => ({ ...row, truncated: Boolean(row.truncated), author: { firstName, lastName } }));

@@ -52,6 +52,8 @@ export async function readMarket(db: Database): Promise<Market> {
       ratings: sql<number>`sum(${services.ratingCount})`.as("ratings"),
     })
     .from(services)
+    // Only what the catalogue lists (ADR 023): removed services and suspended providers do not count.
+    .where(sql`${services.listed}`)
     .groupBy(services.createdBy)
     .as("per_provider");
   const [figureRows, categoryRows, featured] = await Promise.all([
@@ -66,6 +68,7 @@ export async function readMarket(db: Database): Promise<Market> {
     db
       .select({ category: services.category, count: sql<number>`count(*)::int` })
       .from(services)
+      .where(sql`${services.listed}`)
       .groupBy(services.category)
       .orderBy(sql`count(*) desc`, services.category),
     listServices(db, parseServiceFilters(new URLSearchParams({ sort: "rating" })), FEATURED_COUNT, catalogCounts()),

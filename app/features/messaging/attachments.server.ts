@@ -100,10 +100,12 @@ export function attachmentUrl(messageId: string): string {
 export async function getAttachment(db: Database, userId: string, messageId: string) {
   if (!isUuid(messageId)) return null;
   const [row] = await db
-    .select({ key: messages.fileKey, name: messages.fileName, user1Id: conversations.user1Id, user2Id: conversations.user2Id })
+    .select({ key: messages.fileKey, name: messages.fileName, user1Id: conversations.user1Id, user2Id: conversations.user2Id, senderId: messages.senderId, removedAt: messages.removedAt })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(messages.id, messageId));
   if (!row?.key || (row.user1Id !== userId && row.user2Id !== userId)) return null;
+  // A removed message's file is its sender's alone (ADR 023).
+  if (row.removedAt && row.senderId !== userId) return null;
   return { key: row.key, name: row.name };
 }

@@ -185,7 +185,7 @@ export async function listConversations(db: Database, userId: string, view: Chat
     left join profiles p on p.user_id = case when c.user1_id = ${userId} then c.user2_id else c.user1_id end
     left join lateral (
       select m.content, m.file_name, m.sender_id, m.created_at from messages m
-      where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+      where m.conversation_id = c.id and (m.removed_at is null or m.sender_id = ${userId}) order by m.created_at desc, m.id desc limit 1
     ) lm on true
     where (c.user1_id = ${userId} or c.user2_id = ${userId}) and c.kind in (${sql.join(
       kinds.map((kind) => sql`${kind}`),

@@ -21,6 +21,8 @@ export interface MessageView {
   file: { url: string; name: string; type: string; size: number } | null;
   read: boolean;
   createdAt: string;
+  /** Removed by moderation: only its sender still sees it, marked so (ADR 023). */
+  removed?: boolean;
 }
 
 /** The columns a message is shown from (also what a send returns). */
@@ -34,12 +36,18 @@ export const messageColumns = {
   fileSize: messages.fileSize,
   read: messages.read,
   createdAt: messages.createdAt,
+  removedAt: messages.removedAt,
 };
+
+/** A removed message is its sender's alone (ADR 023). */
+function visibleTo(userId: string) {
+  return sql`(${messages.removedAt} is null or ${messages.senderId} = ${userId})`;
+}
 
 type MessageRow = Pick<
   typeof messages.$inferSelect,
   "id" | "senderId" | "content" | "fileUrl" | "fileName" | "fileType" | "fileSize" | "read" | "createdAt"
->;
+> & { removedAt?: Date | null };
 
 export function toMessageView(row: MessageRow, userId: string): MessageView {
   return {
@@ -53,6 +61,7 @@ export function toMessageView(row: MessageRow, userId: string): MessageView {
         : null,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
+    ...(row.removedAt ? { removed: true } : {}),
   };
 }
 
@@ -80,6 +89,7 @@ export async function listMessages(
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        visibleTo(userId),
         cursor
           ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${cursor} and m2.conversation_id = ${conversationId})`
           : undefined,
@@ -105,6 +115,7 @@ export async function messagesSince(db: Database, userId: string, conversationId
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        visibleTo(userId),
         sql`${messages.createdAt} >= coalesce(
           (select m2.created_at from messages m2 where m2.id = ${afterId} and m2.conversation_id = ${conversationId}),
           now() - interval '1 hour'

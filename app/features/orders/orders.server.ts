@@ -88,7 +88,8 @@ export async function bookService(
   const [service] = await db
     .select({ id: services.id, title: services.title, price: services.price, priceUnit: services.priceUnit, sellerId: services.createdBy })
     .from(services)
-    .where(eq(services.id, serviceId));
+    .where(and(eq(services.id, serviceId), eq(services.listed, true)));
+  // A removed service, or one of a suspended provider, cannot be ordered (ADR 023).
   if (!service) throw new AppError("NOT_FOUND", "service_not_found");
   if (service.sellerId === actorId) throw new AppError("FORBIDDEN", "order_own_service");
   // A block either way refuses the order (ADR 024); the blocked buyer is not told why.

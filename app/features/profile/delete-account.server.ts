@@ -11,6 +11,7 @@ import {
   session,
   supportTickets,
   user,
+  moderationReports,
 } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
@@ -58,6 +59,9 @@ export async function deleteAccount(
     await tx.delete(services).where(eq(services.createdBy, actorId));
     await tx.delete(purchases).where(eq(purchases.buyerId, actorId));
     await tx.delete(notifications).where(eq(notifications.userId, actorId));
+    // The user's reports go; decisions about their content stay as the record the law asks for,
+    // with the author, the affected user and the audit's actor nulled by their keys (ADR 023).
+    await tx.delete(moderationReports).where(eq(moderationReports.reporterId, actorId));
     // The user's tickets take their whole conversations along (both sides' replies, by cascade);
     // their files go after the commit. Replies the user wrote as support staff on other people's
     // tickets stay, marked as from support, their author id nulled (ADR 022).

@@ -84,6 +84,8 @@ describe(`data export on ${testEngine}`, () => {
       "saved_searches",
       "notification_settings",
       "blocked_users",
+      "moderation_reports",
+      "moderation_decisions",
     ]);
     expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
     expect(exported.notification_settings).toEqual([expect.objectContaining({ kind: "messages", in_app: true, email: false })]);

@@ -22,6 +22,7 @@ import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
 import { exportTicketReplies } from "~/features/support/replies.server";
 import { listBlockedUsers } from "~/features/blocks/blocks.server";
+import { exportModeration } from "~/features/moderation/decisions.server";
 import { AppError } from "~/lib/errors";
 
 type Row = Record<string, unknown>;
@@ -59,6 +60,9 @@ export interface DataExport {
   notification_settings: Row[];
   /** Whom the user blocked (never who blocked them), ADR 024. */
   blocked_users: Row[];
+  /** Reports the user made ("Melden") and moderation decisions about the user's content (ADR 023). */
+  moderation_reports: Row[];
+  moderation_decisions: Row[];
 }
 
 /**
@@ -120,6 +124,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, actorId)).orderBy(asc(notificationSettings.kind)),
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
+  const moderation = await exportModeration(db, actorId);
   const imageRows = await db
     .select({
       id: serviceImages.id,
@@ -174,6 +179,8 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     saved_searches: savedSearchRows.map(snakeKeys),
     notification_settings: notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row)),
     blocked_users: (await listBlockedUsers(db, actorId)).map((b) => ({ user_id: b.userId, name: b.name, username: b.username, blocked_at: b.blockedAt })),
+    moderation_reports: moderation.reports,
+    moderation_decisions: moderation.decisions,
   };
 }
 

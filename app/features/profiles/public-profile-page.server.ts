@@ -14,7 +14,8 @@ export async function loadPublicProfilePage(
   { toUsername = false } = {},
 ) {
   const db = await database(args.context);
-  const [profile, viewer] = await Promise.all([findPublicProfile(db, by), optionalUser(args)]);
+  const viewer = await optionalUser(args);
+  const profile = await findPublicProfile(db, by, viewer?.id ?? null);
   if (!profile) throw data({ notFound: true }, { status: 404 });
   if (toUsername && profile.username) throw redirect(`/u/${encodeURIComponent(profile.username)}`);
   const services = await listProfileServices(db, profile.userId);

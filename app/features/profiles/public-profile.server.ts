@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { profiles, services } from "~/db/schema";
 import { countView, type ViewOpening } from "~/features/views/view-counter.server";
 import type { Database } from "~/lib/db.server";
@@ -15,6 +15,8 @@ export interface PublicProfile {
   role: "user" | "support";
   profileViews: number;
   createdAt: Date;
+  /** Removed by moderation or the account suspended (ADR 023): only its owner sees it. */
+  hidden: boolean;
 }
 
 const publicColumns = {
@@ -29,16 +31,21 @@ const publicColumns = {
   role: profiles.role,
   profileViews: profiles.profileViews,
   createdAt: profiles.createdAt,
+  hidden: sql<boolean>`(${profiles.removedAt} is not null or ${profiles.suspendedAt} is not null)`.mapWith(Boolean),
 };
 
 function whereProfile(by: { username: string } | { userId: string }) {
   return "username" in by ? eq(sql`lower(${profiles.username})`, by.username.toLowerCase()) : eq(profiles.userId, by.userId);
 }
 
-/** A profile's public fields by username (any letter case) or user id, or null. */
-export async function findPublicProfile(db: Database, by: { username: string } | { userId: string }): Promise<PublicProfile | null> {
+/**
+ * A profile's public fields by username (any letter case) or user id, or null. A profile removed
+ * by moderation or of a suspended account is null for everyone but its owner (`viewerId`).
+ */
+export async function findPublicProfile(db: Database, by: { username: string } | { userId: string }, viewerId: string | null = null): Promise<PublicProfile | null> {
   const [row] = await db.select(publicColumns).from(profiles).where(whereProfile(by));
-  return row ? { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] } : null;
+  if (!row || (row.hidden && row.userId !== viewerId)) return null;
+  return { ...row, gallery: Array.isArray(row.gallery) ? row.gallery : [] };
 }
 
 /** What the author dialog on service cards shows of a profile (the JSON of /api/profiles/:userId). */
@@ -61,7 +68,7 @@ export async function viewPublicProfile(db: Database, by: { username: string } |
   return profileViews === null ? null : { ...profile, profileViews };
 }
 
-/** The user's services for the public profile: featured first, then newest. */
+/** The user's listed services for the public profile (ADR 023): featured first, then newest. */
 export async function listProfileServices(db: Database, userId: string) {
   return db
     .select({
@@ -75,7 +82,7 @@ export async function listProfileServices(db: Database, userId: string) {
       ratingCount: services.ratingCount,
     })
     .from(services)
-    .where(eq(services.createdBy, userId))
+    .where(and(eq(services.createdBy, userId), eq(services.listed, true)))
     .orderBy(desc(services.isFeatured), desc(services.createdAt), desc(services.id))
     .limit(100);
 }

@@ -251,7 +251,8 @@ function chainFollows(terms: { expression: SQL; value: SQL; direction: Direction
 const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identifier(name)}`;
 
 function buildListStatements(db: Database, shape: ListShape) {
-  const where: SQL[] = [];
+  // Removed or suspended services are not listed (ADR 023); every catalogue index holds listed rows only.
+  const where: SQL[] = [sql`${services.listed}`];
   if (shape.category) where.push(eq(services.category, sql.placeholder("category")));
   if (shape.minPrice) where.push(gte(services.price, sql.placeholder("minPrice")));
   if (shape.maxPrice) where.push(lte(services.price, sql.placeholder("maxPrice")));
@@ -658,16 +659,19 @@ async function listMatching(
 export interface ServiceDetail extends Omit<ServiceCard, "excerpt"> {
   description: string;
   updatedAt: Date;
+  /** False when removed by moderation or its provider is suspended: only its author may see it (ADR 023). */
+  listed: boolean;
+  removed: boolean;
 }
 
 export async function getService(db: Database, id: string | undefined): Promise<ServiceDetail | null> {
   if (!isServiceId(id)) return null;
   const [row] = await db
-    .select({ ...cardColumns, description: services.description, updatedAt: services.updatedAt })
+    .select({ ...cardColumns, description: services.description, updatedAt: services.updatedAt, listed: services.listed, removedAt: services.removedAt })
     .from(services)
     .leftJoin(profiles, eq(profiles.userId, services.createdBy))
     .where(eq(services.id, id));
   if (!row) return null;
   const { excerpt: _excerpt, ...card } = toCard(row as CardRow);
-  return { ...card, description: row.description, updatedAt: new Date(row.updatedAt) };
+  return { ...card, description: row.description, updatedAt: new Date(row.updatedAt), listed: row.listed, removed: row.removedAt !== null };
 }

@@ -7,16 +7,30 @@ import { Label } from "~/components/ui/label";
 import { publicDe as de } from "~/i18n/public.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
+import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
 import type { action as serviceAction } from "~/routes/service-detail";
 
 interface CommentItem {
   id: string;
   comment: string;
   createdAt: string | Date;
-  author: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  removed: boolean;
 }
 
-export function CommentSection({ action, comments, signedIn, signInHref }: { action: string; comments: CommentItem[]; signedIn: boolean; signInHref: string }) {
+export function CommentSection({
+  action,
+  comments,
+  signedIn,
+  signInHref,
+  viewerId = null,
+}: {
+  action: string;
+  comments: CommentItem[];
+  signedIn: boolean;
+  signInHref: string;
+  viewerId?: string | null;
+}) {
   const fetcher = useFetcher<typeof serviceAction>();
   const formRef = useRef<HTMLFormElement>(null);
   const result = outcomeOf(fetcher.data, "comment");
@@ -72,7 +86,7 @@ export function CommentSection({ action, comments, signedIn, signInHref }: { act
       ) : (
         <ul className="mt-4 grid gap-4">
           {comments.map((item) => (
-            <li key={item.id} className="flex gap-3">
+            <li key={item.id} id={`comment-${item.id}`} className="flex gap-3">
               <Avatar src={item.author.avatarUrl} firstName={item.author.firstName} lastName={item.author.lastName} />
               <div className="min-w-0 flex-1 rounded-xl bg-muted/60 px-4 py-3">
                 <div className="flex flex-wrap items-baseline gap-x-3">
@@ -80,7 +94,9 @@ export function CommentSection({ action, comments, signedIn, signInHref }: { act
                   <time className="text-xs text-muted-foreground" dateTime={new Date(item.createdAt).toISOString()}>
                     {formatDate(item.createdAt, "dateTime")}
                   </time>
+                  {item.author.userId !== viewerId && <ReportLink kind="comment" id={item.id} className="ml-auto" />}
                 </div>
+                {item.removed && <RemovedNote className="mt-1" />}
                 <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.comment}</p>
               </div>
             </li>

@@ -4,6 +4,8 @@ import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatDate, formatFileSize, formatTime } from "~/lib/format";
 import { cn } from "~/lib/class-names";
+import { ReportLink } from "~/features/moderation/components/report-link";
+import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
 
@@ -115,7 +117,10 @@ export function MessageList({
                 >
                   {m.file && <Attachment file={m.file} mine={m.mine} />}
                   {text && <p className="whitespace-pre-wrap break-words">{text}</p>}
+                  {m.removed && <p className="text-xs font-medium">{moderationPublicDe.messageRemoved}</p>}
                   <p className={cn("flex items-center justify-end gap-1 text-[0.7rem]", m.mine ? "text-primary-foreground" : "text-muted-foreground")}>
+                    {/* A received message can be reported by its recipient (ADR 023). */}
+                    {!m.mine && m.senderId && <ReportLink kind="message" id={m.id} className="mr-auto text-[0.7rem]" />}
                     <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                     {m.mine &&
                       (m.read ? (

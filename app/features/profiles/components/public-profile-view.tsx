@@ -11,6 +11,7 @@ import { RatingLine } from "~/features/services/components/service-card";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { publicDe as de } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
+import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
 import { displayName, formatDate, formatPrice } from "~/lib/format";
 
 interface ProfileData {
@@ -25,6 +26,8 @@ interface ProfileData {
   role: "user" | "support";
   profileViews: number;
   createdAt: string | Date;
+  /** Removed by moderation or suspended (only its owner gets it then). */
+  hidden?: boolean;
 }
 
 interface ProfileService {
@@ -88,6 +91,8 @@ export function PublicProfileView({
             </span>
           </div>
           {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line">{profile.bio}</p>}
+          {profile.hidden && isSelf && <RemovedNote className="mt-2" />}
+          {!isSelf && <ReportLink kind="profile" id={profile.userId} className="mt-2 text-sm" />}
         </div>
         {viewer && !isSelf && (
           <div className="flex flex-col gap-2 sm:items-end">

@@ -13,15 +13,17 @@ import { displayName, formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";
 import { cn } from "~/lib/class-names";
 import { ReplyEditor, ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
+import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
 
 interface ReviewItem {
   id: string;
   rating: number;
   reviewText: string | null;
   createdAt: string | Date;
-  author: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
   verified: boolean;
   reply: ReplyItem | null;
+  removed: boolean;
 }
 
 type ReviewAnswer = Extract<NonNullable<ReturnType<typeof useFetcher<typeof serviceAction>>["data"]>, { intent: "review" }> | undefined;
@@ -86,6 +88,7 @@ export function ReviewSection({
   canReview,
   canReply,
   signedIn,
+  viewerId = null,
 }: {
   action: string;
   reviews: ReviewItem[];
@@ -95,6 +98,8 @@ export function ReviewSection({
   /** The owner of the service: answers reviews. */
   canReply: boolean;
   signedIn: boolean;
+  /** Own reviews have no "Melden"; a removed one shows its author why. */
+  viewerId?: string | null;
 }) {
   const rate = useFetcher<typeof serviceAction>();
   const review = useFetcher<typeof serviceAction>();
@@ -187,7 +192,7 @@ export function ReviewSection({
       ) : (
         <ul className="mt-4 grid gap-4">
           {reviews.map((item) => (
-            <li key={item.id} className="flex gap-3 rounded-xl border bg-card p-4">
+            <li key={item.id} id={`review-${item.id}`} className="flex gap-3 rounded-xl border bg-card p-4">
               <Avatar src={item.author.avatarUrl} firstName={item.author.firstName} lastName={item.author.lastName} />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -197,7 +202,9 @@ export function ReviewSection({
                     {formatDate(item.createdAt)}
                   </time>
                   {item.verified && <VerifiedBadge />}
+                  {item.author.userId !== viewerId && <ReportLink kind="review" id={item.id} className="ml-auto" />}
                 </div>
+                {item.removed && <RemovedNote className="mt-1" />}
                 {item.reviewText && <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.reviewText}</p>}
                 {item.reply && <ReviewReply reply={item.reply} />}
                 {canReply && <ReplyEditor action={action} reviewId={item.id} reviewer={displayName(item.author.firstName, item.author.lastName)} reply={item.reply} />}

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import type { ReportItemKind } from "~/db/schema/moderation";
+import { moderationPublicDe as t } from "~/i18n/moderation-public.de";
+import { cn } from "~/lib/class-names";
+
+/** The report form's address for an item (a plain page: works with and without JavaScript). */
+export function reportHref(kind: ReportItemKind, id: string): string {
+  return `/melden?art=${kind}&id=${encodeURIComponent(id)}`;
+}
+
+/** "Melden" on an item (DSA art. 16): a link to /melden, named for screen readers by what it reports. */
+export function ReportLink({ kind, id, className }: { kind: ReportItemKind; id: string; className?: string }) {
+  return (
+    <Link
+      to={reportHref(kind, id)}
+      aria-label={t.linkLabel(t.kinds[kind])}
+      className={cn("inline-flex min-h-6 min-w-6 items-center text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline", className)}
+    >
+      {t.link}
+    </Link>
+  );
+}
+
+/** What the author of a removed review, comment or message sees on it: removed, and where the reasons are. */
+export function RemovedNote({ className }: { className?: string }) {
+  return (
+    <p className={cn("text-xs font-medium text-destructive", className)}>
+      {t.removedBanner.short}{" "}
+      <Link to="/entscheidungen" className="inline-flex min-h-6 items-center underline underline-offset-4">
+        {t.removedBanner.link}
+      </Link>
+    </p>
+  );
+}
