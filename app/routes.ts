@@ -44,6 +44,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("imprint", "routes/imprint.tsx"),
   route("barrierefreiheit", "routes/accessibility.tsx"),
+  route("transparenz", "routes/transparency.tsx"),
   route("error", "routes/error.tsx"),
 
   // Resource routes.

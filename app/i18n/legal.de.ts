@@ -27,7 +27,7 @@ const CITY = "10117 Berlin";
 const EMAIL_CONTACT = "kontakt@marktplatz.example";
 const EMAIL_PRIVACY = "datenschutz@marktplatz.example";
 /** Notices of illegal content and the DSA's single point of contact. */
-const EMAIL_NOTICES = "meldungen@marktplatz.example";
+export const EMAIL_NOTICES = "meldungen@marktplatz.example";
 const EMAIL_ACCESSIBILITY = "barrierefreiheit@marktplatz.example";
 const PHONE = "+49 30 1234567-0";
 

@@ -40,6 +40,7 @@ export const publicDe = {
     privacy: "Datenschutz",
     terms: "Nutzungsbedingungen",
     accessibility: "Barrierefreiheit",
+    transparency: "Transparenz",
     cookieSettings: "Cookie-Einstellungen",
     tagline: "Professionelle Dienstleistungen finden und anbieten.",
     copyright: (year: number) => `© ${year} Dienstleister-Marktplatz GmbH`,

@@ -98,6 +98,27 @@ describe.each(widthNames)("pages at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("/transparenz: reports, decisions and objections of the last twelve months, from the data", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/");
+    await page.locator("footer").getByRole("link", { name: "Transparenz" }).click();
+    await page.waitForURL(`${baseUrl()}/transparenz`);
+    await page.getByRole("heading", { level: 1, name: "Transparenzbericht" }).waitFor();
+    for (const heading of ["Meldungen", "Entscheidungen", "Widersprüche", "So arbeiten wir"]) {
+      await page.getByRole("heading", { level: 2, name: heading }).waitFor();
+    }
+    await expect.poll(() => page.getByText(/^Zeitraum: \d+\. \S+ \d{4} bis \d+\. \S+ \d{4}$/).count()).toBe(1);
+    // The demo seed's open reports are counted; every table has a caption.
+    const received = page.locator("dt", { hasText: "Eingegangene Meldungen" }).locator("xpath=following-sibling::dd");
+    expect(Number((await received.textContent())?.replace(/\./g, ""))).toBeGreaterThan(0);
+    for (const caption of ["Meldungen nach Grund", "Meldungen nach Art des Inhalts", "Entscheidungen nach Art", "Entscheidungen nach Grundlage"]) {
+      await page.getByRole("table", { name: caption }).waitFor();
+    }
+    await expectAccessible(page, `transparency report (${width})`);
+    await screenshot(page, `transparenz-${width}`);
+    expectNoErrors(errors);
+  });
+
   it("privacy policy covers GDPR rights, data export, cookies and retention", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/privacy");

@@ -23,6 +23,7 @@ export function SiteFooter() {
     { to: "/privacy", label: de.footer.privacy },
     { to: "/terms", label: de.footer.terms },
     { to: "/barrierefreiheit", label: de.footer.accessibility },
+    { to: "/transparenz", label: de.footer.transparency },
   ];
   return (
     <footer className="mt-auto border-t bg-muted/40">
