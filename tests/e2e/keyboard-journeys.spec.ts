@@ -1,6 +1,7 @@
 /**
  * The core journeys by keyboard alone (BFSG / EN 301 549 / WCAG 2.1 AA, and WCAG 2.2 2.5.8 target
- * size), at 375 and 1280 px: find a service, contact the provider, book it, write a review.
+ * size), at 375 and 1280 px: find a service, contact the provider, book it, write a review, report
+ * content.
  *
  * What it proves: after page.goto, every step is done with page.keyboard only (Tab, Shift+Tab,
  * Enter, Space, arrow keys, Escape, typing) — no click, and no fill on a control the journey did not
@@ -11,7 +12,7 @@
  * skip link leads into the content.
  *
  * A journey is a plain list of tabTo / typeInto / activate steps (tests/support/keyboard.ts): a new
- * one (reporting content, say) is added as another `it` in the same shape.
+ * one is added as another `it` in the same shape.
  */
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames, type WidthName } from "../support/browser";
@@ -221,6 +222,40 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
     await focusScreenshot(page, `review-saved-${width}`, { wholeView: true });
     await expectAccessible(page, `reviewed (${width})`);
     await screenshot(page, `keyboard-review-${width}`);
+    expectNoErrors(errors);
+  });
+
+  it("5. report content: a signed-out visitor reports the service from its page", async () => {
+    await setUp();
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto(servicePath);
+    await hydrated(page);
+
+    await activate(page, "Dienstleistung melden");
+    await page.waitForURL(/\/melden\?art=service&id=/);
+    await page.getByRole("heading", { level: 1, name: "Inhalt melden" }).waitFor();
+    await hydrated(page);
+    await expectAccessible(page, `report form (${width})`);
+
+    // A radio group is one Tab stop; Space picks the focused option.
+    await tabTo(page, page.getByRole("radio", { name: "Rechtswidriger Inhalt" }));
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.getByRole("radio", { name: "Rechtswidriger Inhalt" }).isChecked()).toBe(true);
+    // The kind: a native select, changed with an arrow key.
+    await tabTo(page, "Art des rechtswidrigen Inhalts");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.getByLabel("Art des rechtswidrigen Inhalts").inputValue()).not.toBe("");
+    await typeInto(page, "Begründung", `Die Website verspricht Barrierefreiheit, die es nicht gibt. (${tag})`);
+    await typeInto(page, "Ihre E-Mail-Adresse (freiwillig)", `melder-${tag}@example.de`);
+    await focusScreenshot(page, `report-email-${width}`);
+    await activate(page, "Meldung absenden");
+    await page.getByRole("heading", { level: 1, name: "Vielen Dank, Ihre Meldung ist eingegangen." }).waitFor();
+    await hydrated(page);
+    await expectAccessible(page, `report sent (${width})`);
+
+    // The way back is a keyboard stop of its own.
+    await tabTo(page, "Zurück zum Inhalt");
+    await screenshot(page, `keyboard-report-${width}`);
     expectNoErrors(errors);
   });
 });
