@@ -87,6 +87,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The flash message for a browser without JavaScript (the toast needs it), e.g. after a plain form post. */
+function NoScriptFlash({ flash }: { flash: FlashToast }) {
+  return (
+    <noscript>
+      <div
+        role={flash.type === "error" ? "alert" : "status"}
+        className={`mx-auto mt-4 w-full max-w-3xl rounded-md border px-4 py-3 text-sm ${flash.type === "error" ? "border-destructive text-destructive" : "bg-muted"}`}
+      >
+        <strong>{flash.title}</strong>
+        {flash.description ? ` ${flash.description}` : null}
+      </div>
+    </noscript>
+  );
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   useFlashToast(rootData?.flash);
@@ -108,6 +123,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         theme={rootData?.preferences.theme ?? "light"}
       />
       <main id="main" className="flex flex-1 flex-col">
+        {rootData?.flash && <NoScriptFlash flash={rootData.flash} />}
         {children}
       </main>
       <SiteFooter />
