@@ -24,6 +24,8 @@ import { MessageList } from "./message-list";
 export interface ActiveConversation {
   header: { id: string; other: PersonView; service: { id: string; title: string } | null; order: { id: string; title: string } | null };
   page: MessagePage;
+  /** The page was a prefetch, whose loader marked nothing read: the browser does it on showing the chat. */
+  notificationsPending?: boolean;
 }
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
@@ -87,7 +89,7 @@ function ConversationPane({
   action: string;
   presence: PresenceView | null | undefined;
 }) {
-  const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
+  const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view), { notificationsPending: active.notificationsPending });
   const { other, service, order } = active.header;
   const lastTheirs = conversation.messages.findLast((m) => !m.mine)?.id ?? null;
   const typing = useOtherTyping(active.header.id, other.userId, lastTheirs);
