@@ -88,7 +88,8 @@ describe("isPrefetch", () => {
 describe(`opening a chat page vs prefetching it on ${testEngine}`, () => {
   it("a prefetch (React Router's data request or a document prefetch) marks no notification and no message read", async () => {
     await newMessage("Hallo?");
-    for (const headers of [{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }, { "Sec-Purpose": "prefetch;prerender", "Sec-Fetch-Dest": "document" }]) {
+    const prefetches: Record<string, string>[] = [{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }, { "Sec-Purpose": "prefetch;prerender", "Sec-Fetch-Dest": "document" }];
+    for (const headers of prefetches) {
       const page = await open(headers);
       expect(page.active?.notificationsPending).toBe(true);
       expect(page.active?.page.messages.map((m) => m.content)).toContain("Hallo?");
