@@ -2,9 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm
 import { ATTACHMENT_MAX_BYTES, profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { receiveAttachment } from "~/features/messaging/attachments.server";
 import { ATTACHMENT_DAILY_BYTES } from "~/features/messaging/sending.server";
+import { sendNotificationMail } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
-import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
-import { wantsNotification } from "~/features/notifications/settings.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ticketsDe as t } from "~/i18n/tickets.de";
 import type { Database } from "~/lib/db.server";
@@ -12,7 +11,6 @@ import { env } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
-import { queuedMailer } from "~/lib/jobs/index.server";
 import { log } from "~/lib/log.server";
 import type { MailMessage } from "~/lib/mail.server";
 import type { ScreenTexts } from "~/lib/responses.server";
@@ -354,21 +352,12 @@ export function ticketReplyMail(options: { to: string; name: string; subject: st
   });
 }
 
-/** Queues the reply mail to the ticket's author, in the reply's transaction, if they want ticket mails. */
+/** Queues the reply mail to the ticket's author, in the reply's transaction, if they may be mailed about tickets. */
 async function mailTicketAuthor(
   tx: Database,
   { authorId, ticketId, subject, body, fileName }: { authorId: string; ticketId: string; subject: string; body: string; fileName: string | null },
 ) {
-  if (!(await wantsNotification(tx, authorId, "tickets", "email"))) return;
-  const [contact] = await tx
-    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, authorId));
-  if (!contact?.email) return;
-  const mail = ticketReplyMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), subject, body, fileName, ticketId });
-  // One-click unsubscribe from ticket mails, as every notification mail has (ADR 020).
-  await queuedMailer(tx).send(withUnsubscribe(mail, authorId, "tickets"));
+  await sendNotificationMail(tx, authorId, "tickets", (to) => ticketReplyMail({ to: to.email, name: to.name, subject, body, fileName, ticketId }));
 }
 
 /** A reply's stored file, for the ticket's readers only (null otherwise: 404). */
