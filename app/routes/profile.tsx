@@ -21,6 +21,7 @@ import { requestEmailChange } from "~/features/profile/email.server";
 import { removeGalleryImage } from "~/features/profile/images.server";
 import { getOwnProfile, saveTheme, updateProfile } from "~/features/profile/profile.server";
 import { preferenceCookie } from "~/features/preferences/preferences.server";
+import { loadPresenceSetting } from "~/features/presence/presence.server";
 import { de, pageMeta } from "~/i18n/de";
 import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { env } from "~/lib/env.server";
@@ -28,6 +29,7 @@ import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, failureOf, reportUnexpected } from "~/lib/responses.server";
+import { isDataFetch } from "~/lib/request-kind.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/profile";
@@ -37,16 +39,25 @@ export function meta() {
 }
 
 /**
- * The page data is streamed: the shell (with the skeleton) renders at once, also on client
- * navigation, and the profile follows as soon as it is read.
+ * On a client navigation (the app's fetch of the loader data) the page data is streamed: the
+ * skeleton shows at once and the profile follows as soon as it is read. A document request (the
+ * browser loading the page, perhaps without JavaScript) waits for the data instead: a streamed
+ * section arrives hidden and is only revealed by an inline script, so without JavaScript the
+ * page would stay the skeleton. The Await below renders a value that is already there at once.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
-  const page = Promise.all([getOwnProfile(db, user.id), listFavorites(db, user.id), listSavedSearches(db, user.id), loadNotificationSettings(db, user.id)]).then(
-    ([profile, favorites, savedSearches, notificationSettings]) => (profile ? { profile, favorites, savedSearches, notificationSettings } : null),
+  const page = Promise.all([
+    getOwnProfile(db, user.id),
+    listFavorites(db, user.id),
+    listSavedSearches(db, user.id),
+    loadNotificationSettings(db, user.id),
+    loadPresenceSetting(db, user.id),
+  ]).then(([profile, favorites, savedSearches, notificationSettings, showStatus]) =>
+    profile ? { profile, favorites, savedSearches, notificationSettings, showStatus } : null,
   );
-  return { page };
+  return { page: isDataFetch(request) ? page : await page };
 }
 
 /** One form per intent; each answer carries its intent (the page's forms tell theirs apart with `outcomeOf`). */
@@ -184,7 +195,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <GallerySection gallery={page.profile.gallery} />
                   <FavoritesSection favorites={page.favorites} />
                   <SavedSearchesSection searches={page.savedSearches} />
-                  <PresenceSetting />
+                  <PresenceSetting showStatus={page.showStatus} />
                   <NotificationSettingsSection settings={page.notificationSettings} />
                   <PrivacySection />
                   <DangerZone />
