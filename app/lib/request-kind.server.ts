@@ -31,12 +31,3 @@ export function isPrefetch(request: Request): boolean {
   return /\b(prefetch|prerender|preview)\b/.test(purpose);
 }
 
-/**
- * The app's own fetch of loader data (a client-side navigation or revalidation), as opposed to
- * the browser loading a document. Only such a request may get a streamed (deferred) answer: a
- * document's streamed sections are revealed by inline scripts, which a browser without
- * JavaScript does not run. Without fetch metadata it counts as a document (complete, never wrong).
- */
-export function isDataFetch(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Dest") === "empty";
-}

@@ -1,6 +1,5 @@
 import { UserX } from "~/components/ui/icons";
-import { Suspense } from "react";
-import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
 import { listFavorites, setFavorite } from "~/features/favorites/favorites.server";
@@ -15,7 +14,6 @@ import { filtersOfSavedQuery, savedQueryOf } from "~/features/saved-searches/que
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/features/saved-searches/saved-searches.server";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
 import { PresenceSetting } from "~/features/profile/components/presence-setting";
-import { ProfileSkeleton } from "~/features/profile/components/profile-skeleton";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { requestEmailChange } from "~/features/profile/email.server";
 import { removeGalleryImage } from "~/features/profile/images.server";
@@ -29,7 +27,6 @@ import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, failureOf, reportUnexpected } from "~/lib/responses.server";
-import { isDataFetch } from "~/lib/request-kind.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/profile";
@@ -39,13 +36,12 @@ export function meta() {
 }
 
 /**
- * On a client navigation (the app's fetch of the loader data) the page data is streamed: the
- * skeleton shows at once and the profile follows as soon as it is read. A document request (the
- * browser loading the page, perhaps without JavaScript) waits for the data instead: a streamed
- * section arrives hidden and is only revealed by an inline script, so without JavaScript the
- * page would stay the skeleton. The Await below renders a value that is already there at once.
+ * The page data is read before the page is rendered, not streamed: a streamed section arrives
+ * hidden and is revealed only by an inline script, so without JavaScript the page stayed the
+ * skeleton (ADR 023). The reads run in parallel and are indexed; a client navigation keeps the
+ * previous page on screen meanwhile, and a re-read after a save keeps the sections mounted.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   const db = await database(context);
   const page = Promise.all([
@@ -57,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]).then(([profile, favorites, savedSearches, notificationSettings, showStatus]) =>
     profile ? { profile, favorites, savedSearches, notificationSettings, showStatus } : null,
   );
-  return { page: isDataFetch(request) ? page : await page };
+  return { page: await page };
 }
 
 /** One form per intent; each answer carries its intent (the page's forms tell theirs apart with `outcomeOf`). */
@@ -179,6 +175,24 @@ function ProfileNotFound() {
   );
 }
 
+type ProfilePage = Route.ComponentProps["loaderData"]["page"];
+
+function ProfileSections({ page, theme }: { page: ProfilePage; theme: "light" | "dark" }) {
+  if (!page) return <ProfileNotFound />;
+  return (
+    <div className="grid gap-6">
+      <PersonalInfo profile={page.profile} theme={theme} />
+      <GallerySection gallery={page.profile.gallery} />
+      <FavoritesSection favorites={page.favorites} />
+      <SavedSearchesSection searches={page.savedSearches} />
+      <PresenceSetting showStatus={page.showStatus} />
+      <NotificationSettingsSection settings={page.notificationSettings} />
+      <PrivacySection />
+      <DangerZone />
+    </div>
+  );
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { preferences?: { theme?: "light" | "dark" } } | undefined;
   const theme = root?.preferences?.theme === "dark" ? "dark" : "light";
@@ -186,26 +200,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{de.pages.profile}</h1>
       <div className="mt-6">
-        <Suspense fallback={<ProfileSkeleton />}>
-          <Await resolve={loaderData.page}>
-            {(page) =>
-              page ? (
-                <div className="grid gap-6">
-                  <PersonalInfo profile={page.profile} theme={theme} />
-                  <GallerySection gallery={page.profile.gallery} />
-                  <FavoritesSection favorites={page.favorites} />
-                  <SavedSearchesSection searches={page.savedSearches} />
-                  <PresenceSetting showStatus={page.showStatus} />
-                  <NotificationSettingsSection settings={page.notificationSettings} />
-                  <PrivacySection />
-                  <DangerZone />
-                </div>
-              ) : (
-                <ProfileNotFound />
-              )
-            }
-          </Await>
-        </Suspense>
+        <ProfileSections page={loaderData.page} theme={theme} />
       </div>
     </div>
   );

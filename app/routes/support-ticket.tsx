@@ -64,7 +64,8 @@ export default function SupportTicket({ loaderData }: Route.ComponentProps) {
   // The other side replied (another tab, another machine): show it at once.
   useRealtimeEvents((event) => {
     if ((event.type === "ticket.updated" && event.ticketId === ticket.id) || event.type === "ready" || event.type === "resync") {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      // Always: a re-read already on its way may have started before this change committed.
+      void revalidator.revalidate();
     }
   });
   const done = ticket.status === "resolved" || ticket.status === "closed";

@@ -89,7 +89,8 @@ export default function Support({ loaderData }: Route.ComponentProps) {
   // page, so reply counts, last activity and status follow live (ids-only events, ADR 022).
   useRealtimeEvents((event) => {
     if (event.type === "ticket.updated" || event.type === "ready" || event.type === "resync") {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      // Always: a re-read already on its way may have started before this change committed.
+      void revalidator.revalidate();
     }
   });
   return (
