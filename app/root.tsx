@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -87,10 +87,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The flash message for a browser without JavaScript (the toast needs it), e.g. after a plain
+ * form post. Rendered by the server only: once the page is hydrated it goes, and the toast says it.
+ */
+function NoScriptFlash({ flash }: { flash: FlashToast }) {
+  return (
+    <div
+      role={flash.type === "error" ? "alert" : "status"}
+      className={`mx-auto mt-4 w-[calc(100%-2rem)] max-w-3xl rounded-md border px-4 py-3 text-sm ${flash.type === "error" ? "border-destructive text-destructive" : "bg-muted"}`}
+    >
+      <strong>{flash.title}</strong>
+      {flash.description ? ` ${flash.description}` : null}
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   useFlashToast(rootData?.flash);
   // Marks the page as interactive (browser tests wait for it before using client-side controls).
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -110,6 +133,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       {/* Focusable from script only: the skip link moves the focus here (not just the view), so the
           next Tab starts in the content — also in browsers that do not follow fragment links with it. */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        {rootData?.flash && !scripted && <NoScriptFlash flash={rootData.flash} />}
         {children}
       </main>
       <SiteFooter />

@@ -11,6 +11,9 @@ export const ticketsDe = {
     you: "Sie",
     supportLabel: "Support",
     reopened: "Mit dieser Antwort wurde das Ticket wieder geöffnet.",
+    /** A status change in the conversation: "Status geändert auf „Erledigt“ von Support, 23.11.2026, 17:05". */
+    statusChanged: (status: string) => `Status geändert auf „${status}“`,
+    statusChangedBy: (name: string | null) => (name ? `von Support (${name})` : "von Support"),
   },
   reply: {
     heading: "Antwort schreiben",
@@ -37,6 +40,10 @@ export const ticketsDe = {
     replies: (n: number) => (n === 0 ? "Noch keine Antworten" : n === 1 ? "1 Antwort" : `${n} Antworten`),
     lastActivity: (date: string) => `Letzte Aktivität: ${date}`,
     open: "Verlauf öffnen",
+  },
+  status: {
+    /** The status form's button without JavaScript (with it, choosing a status saves it). */
+    apply: "Status übernehmen",
   },
   filters: {
     label: "Tickets filtern",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { prunePresence } from "~/features/presence/presence.server";
 import { defineJob } from "./jobs/types";
 import type { Database } from "./db.server";
 
@@ -63,12 +64,17 @@ export async function pruneRateLimits(db: Database, olderThanSeconds = RATE_LIMI
   await db.execute(sql`delete from rate_limit where last_request < ${now - olderThanSeconds * 1000}`);
 }
 
-/** The scheduled prune (hourly, app/lib/jobs/registry.server.ts), so rate_limit rows do not pile up. */
+/**
+ * The scheduled prune (hourly, app/lib/jobs/registry.server.ts): the housekeeping of short-lived
+ * rows, so they do not pile up: rate_limit windows, and presence rows of event streams whose
+ * process died without closing them (ADR 021; their last refresh becomes the user's last-seen time).
+ */
 export const rateLimitPruneJob = defineJob({
   name: "rate-limit.prune",
   payload: z.object({}),
   maxAttempts: 3,
   async run(_payload, { db }) {
     await pruneRateLimits(db);
+    await prunePresence(db);
   },
 });

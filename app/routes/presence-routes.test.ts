@@ -43,6 +43,11 @@ function postSetting(fields: Record<string, string>) {
   return inRequest(request, (context) => settingAction({ request, params: {}, context } as never));
 }
 
+async function postSettingAs(who: SessionUser, fields: Record<string, string>) {
+  signedIn(who);
+  return postSetting(fields);
+}
+
 async function liveChat(id = conversationId) {
   const request = new Request(`http://localhost/live-chat/${id}`);
   const page = await inRequest(request, (context) => liveChatLoader({ request, params: { chatId: id }, context } as never), { chatId: id });
@@ -110,5 +115,30 @@ describe(`/profile/presence and the chat page's presence on ${testEngine}`, () =
     signedIn(null);
     expect((await postSetting({ showStatus: "off" })).init?.status).toBe(401);
     expect(await db.select().from(userPresence).where(eq(userPresence.userId, ANNA.id))).toEqual([]);
+  });
+
+  it("the switch without JavaScript (a plain form post) saves and goes back to /profile (303), a refusal too; signed out to the sign-in page", async () => {
+    const navigate = async (fields: Record<string, string>) => {
+      const request = new Request("http://localhost/profile/presence", { method: "POST", body: new URLSearchParams(fields), headers: { "Sec-Fetch-Mode": "navigate" } });
+      try {
+        await inRequest(request, (context) => settingAction({ request, params: {}, context } as never));
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+      throw new Error("expected a redirect");
+    };
+    signedIn(ANNA);
+    const saved = await navigate({ showStatus: "off" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/profile");
+    expect(saved.headers.get("Set-Cookie")).toContain("flash=");
+    expect((await db.select().from(userPresence).where(eq(userPresence.userId, ANNA.id)))[0]?.showStatus).toBe(false);
+    const refused = await navigate({ showStatus: "kaputt" });
+    expect(refused.headers.get("Location")).toBe("/profile");
+    expect((await db.select().from(userPresence).where(eq(userPresence.userId, ANNA.id)))[0]?.showStatus).toBe(false);
+    signedIn(null);
+    expect((await navigate({ showStatus: "on" })).headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Fprofile/);
+    await postSettingAs(ANNA, { showStatus: "on" });
   });
 });

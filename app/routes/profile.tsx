@@ -1,6 +1,5 @@
 import { UserX } from "~/components/ui/icons";
-import { Suspense } from "react";
-import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountsContext, signOutEverywhere } from "~/features/auth/accounts.server";
 import { listBlockedUsers } from "~/features/blocks/blocks.server";
@@ -17,12 +16,12 @@ import { filtersOfSavedQuery, savedQueryOf } from "~/features/saved-searches/que
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/features/saved-searches/saved-searches.server";
 import { PersonalInfo } from "~/features/profile/components/personal-info";
 import { PresenceSetting } from "~/features/profile/components/presence-setting";
-import { ProfileSkeleton } from "~/features/profile/components/profile-skeleton";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { requestEmailChange } from "~/features/profile/email.server";
 import { removeGalleryImage } from "~/features/profile/images.server";
 import { getOwnProfile, saveTheme, updateProfile } from "~/features/profile/profile.server";
 import { preferenceCookie } from "~/features/preferences/preferences.server";
+import { loadPresenceSetting } from "~/features/presence/presence.server";
 import { de, pageMeta } from "~/i18n/de";
 import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { env } from "~/lib/env.server";
@@ -39,8 +38,10 @@ export function meta() {
 }
 
 /**
- * The page data is streamed: the shell (with the skeleton) renders at once, also on client
- * navigation, and the profile follows as soon as it is read.
+ * The page data is read before the page is rendered, not streamed: a streamed section arrives
+ * hidden and is revealed only by an inline script, so without JavaScript the page stayed the
+ * skeleton (ADR 026). The reads run in parallel and are indexed; a client navigation keeps the
+ * previous page on screen meanwhile, and a re-read after a save keeps the sections mounted.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
@@ -51,10 +52,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     listSavedSearches(db, user.id),
     loadNotificationSettings(db, user.id),
     listBlockedUsers(db, user.id),
-  ]).then(([profile, favorites, savedSearches, notificationSettings, blocked]) =>
-    profile ? { profile, favorites, savedSearches, notificationSettings, blocked } : null,
+    loadPresenceSetting(db, user.id),
+  ]).then(([profile, favorites, savedSearches, notificationSettings, blocked, showStatus]) =>
+    profile ? { profile, favorites, savedSearches, notificationSettings, blocked, showStatus } : null,
   );
-  return { page };
+  return { page: await page };
 }
 
 /** One form per intent; each answer carries its intent (the page's forms tell theirs apart with `outcomeOf`). */
@@ -176,6 +178,25 @@ function ProfileNotFound() {
   );
 }
 
+type ProfilePage = Route.ComponentProps["loaderData"]["page"];
+
+function ProfileSections({ page, theme }: { page: ProfilePage; theme: "light" | "dark" }) {
+  if (!page) return <ProfileNotFound />;
+  return (
+    <div className="grid gap-6">
+      <PersonalInfo profile={page.profile} theme={theme} />
+      <GallerySection gallery={page.profile.gallery} />
+      <FavoritesSection favorites={page.favorites} />
+      <SavedSearchesSection searches={page.savedSearches} />
+      <PresenceSetting showStatus={page.showStatus} />
+      <NotificationSettingsSection settings={page.notificationSettings} />
+      <BlockedUsersSection blocked={page.blocked} />
+      <PrivacySection />
+      <DangerZone />
+    </div>
+  );
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { preferences?: { theme?: "light" | "dark" } } | undefined;
   const theme = root?.preferences?.theme === "dark" ? "dark" : "light";
@@ -183,27 +204,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{de.pages.profile}</h1>
       <div className="mt-6">
-        <Suspense fallback={<ProfileSkeleton />}>
-          <Await resolve={loaderData.page}>
-            {(page) =>
-              page ? (
-                <div className="grid gap-6">
-                  <PersonalInfo profile={page.profile} theme={theme} />
-                  <GallerySection gallery={page.profile.gallery} />
-                  <FavoritesSection favorites={page.favorites} />
-                  <SavedSearchesSection searches={page.savedSearches} />
-                  <PresenceSetting />
-                  <NotificationSettingsSection settings={page.notificationSettings} />
-                  <BlockedUsersSection blocked={page.blocked} />
-                  <PrivacySection />
-                  <DangerZone />
-                </div>
-              ) : (
-                <ProfileNotFound />
-              )
-            }
-          </Await>
-        </Suspense>
+        <ProfileSections page={loaderData.page} theme={theme} />
       </div>
     </div>
   );

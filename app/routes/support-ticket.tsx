@@ -1,16 +1,18 @@
 import { ArrowLeft, Mail, UserRound } from "~/components/ui/icons";
-import { Link, useRevalidator } from "react-router";
+import { Link, redirect, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { ReplyForm } from "~/features/support/components/reply-form";
 import { StatusSelect } from "~/features/support/components/ticket-card";
 import { TicketThread } from "~/features/support/components/ticket-thread";
-import { getTicketThread, REPLY_TEXTS, replyToTicket } from "~/features/support/replies.server";
+import { getTicketThread, REPLY_TEXTS, replyToTicket, ticketPath } from "~/features/support/replies.server";
 import { STATUS_BADGE } from "~/features/support/schema";
 import { de, pageMeta } from "~/i18n/de";
 import { ticketsDe } from "~/i18n/tickets.de";
 import { displayName, formatDate } from "~/lib/format";
+import { setFlashToast } from "~/lib/flash.server";
 import { database, signedInUser } from "~/lib/request-context.server";
+import { isDocumentSubmission } from "~/lib/request-kind.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
 import { getStorage } from "~/lib/storage.server";
@@ -33,14 +35,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-/** POST: a reply (text and an optional file); someone else's ticket answers 404 before any upload is read. */
+/**
+ * POST: a reply (text and an optional file); someone else's ticket answers 404 before any upload
+ * is read. A plain form post (no JavaScript) that succeeds is redirected back to the ticket
+ * (post/redirect/get: a reload shows the page, it does not post the reply again); a refusal
+ * renders the page with the message at its field and the text kept.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actorId = signedInUser(context).id;
+  const document = isDocumentSubmission(request);
   // A refusal hands the text back (read once the body is), for the page without JavaScript.
   const submitted: Record<string, string> = {};
   return actionResult(
     async () => {
       const reply = await replyToTicket(await database(context), getStorage(), { actorId, ticketId: params.ticketId, request, submitted });
+      if (document) {
+        throw redirect(ticketPath(params.ticketId), { status: 303, headers: { "Set-Cookie": await setFlashToast({ type: "success", title: ticketsDe.reply.sent }) } });
+      }
       return { reply };
     },
     { intent: "reply", where: "ticket reply", texts: REPLY_TEXTS, values: submitted },
@@ -48,12 +59,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function SupportTicket({ loaderData }: Route.ComponentProps) {
-  const { ticket, isSupport, isAuthor, replies } = loaderData;
+  const { ticket, isSupport, isAuthor, replies, statusChanges } = loaderData;
   const revalidator = useRevalidator();
   // The other side replied (another tab, another machine): show it at once.
   useRealtimeEvents((event) => {
     if ((event.type === "ticket.updated" && event.ticketId === ticket.id) || event.type === "ready" || event.type === "resync") {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      // Always: a re-read already on its way may have started before this change committed.
+      void revalidator.revalidate();
     }
   });
   const done = ticket.status === "resolved" || ticket.status === "closed";
@@ -97,7 +109,7 @@ export default function SupportTicket({ loaderData }: Route.ComponentProps) {
         <h2 id="ticket-conversation" className="text-lg font-semibold">
           {ticketsDe.page.conversation} <span className="font-normal text-muted-foreground">({ticketsDe.card.replies(ticket.replyCount)})</span>
         </h2>
-        <TicketThread ticket={ticket} replies={replies} authorIsReader={isAuthor} />
+        <TicketThread ticket={ticket} replies={replies} statusChanges={statusChanges} authorIsReader={isAuthor} />
       </section>
 
       <section aria-labelledby="ticket-reply" className="mt-8">

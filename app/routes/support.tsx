@@ -1,15 +1,19 @@
 import { LifeBuoy } from "~/components/ui/icons";
-import { data } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";
+import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { TicketCard } from "~/features/support/components/ticket-card";
 import { TicketFilters, ticketListHref } from "~/features/support/components/ticket-filters";
 import { ticketFiltersFrom } from "~/features/support/schema";
 import { createTicket, listTickets, setTicketStatus } from "~/features/support/support.server";
 import { de, pageMeta } from "~/i18n/de";
+import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { isUuid } from "~/lib/ids";
 import { database, signedInUser } from "~/lib/request-context.server";
-import { actionResult } from "~/lib/responses.server";
+import { isDocumentSubmission } from "~/lib/request-kind.server";
+import { actionResult, failureOf } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
 import { pageNumber } from "~/lib/paging";
 import type { Route } from "./+types/support";
@@ -41,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { intent: "create", where: "create ticket" },
       );
     case "status":
+      if (isDocumentSubmission(request)) return statusWithoutJavaScript(context, actorId, form);
       return actionResult(
         async () => {
           await setTicketStatus(await database(context), { actorId, input: form });
@@ -52,8 +57,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Where a status form without JavaScript goes back to: the list (with its filters) or a ticket's page, nothing else. */
+function statusReturnPath(returnTo: string | undefined): string {
+  if (!returnTo) return "/support";
+  const url = new URL(returnTo, "http://x");
+  if (url.origin !== "http://x") return "/support";
+  if (url.pathname === "/support") return url.pathname + url.search;
+  const [, , id, ...rest] = url.pathname.split("/");
+  return url.pathname.startsWith("/support/") && isUuid(id ?? "") && rest.length === 0 ? url.pathname : "/support";
+}
+
+/**
+ * The status form posted without JavaScript: post/redirect/get back to where it was (a reload
+ * does not post again), the outcome as a flash message (shown without JavaScript too).
+ */
+async function statusWithoutJavaScript(context: Route.ActionArgs["context"], actorId: string, form: Record<string, string>): Promise<Response> {
+  let flash: FlashToast;
+  try {
+    await setTicketStatus(await database(context), { actorId, input: form });
+    flash = { type: "success", title: de.support.statusUpdated };
+  } catch (error) {
+    flash = { type: "error", title: de.support.statusError, description: failureOf(error, "ticket status").failure.message };
+  }
+  return redirect(statusReturnPath(form.returnTo), { status: 303, headers: { "Set-Cookie": await setFlashToast(flash) } });
+}
+
 export default function Support({ loaderData }: Route.ComponentProps) {
   const { tickets, isSupport, page, pageCount, total, filters } = loaderData;
+  const revalidator = useRevalidator();
+  // A reply or status change on a ticket of this list (or, for staff, a new ticket): re-read the
+  // page, so reply counts, last activity and status follow live (ids-only events, ADR 022).
+  useRealtimeEvents((event) => {
+    if (event.type === "ticket.updated" || event.type === "ready" || event.type === "resync") {
+      // Always: a re-read already on its way may have started before this change committed.
+      void revalidator.revalidate();
+    }
+  });
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -97,6 +97,26 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     expectNoErrors(other.errors, "second browser");
   });
 
+  it("is complete without JavaScript: every section, not the skeleton; the online-status switch works as a plain form", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `profile-plain-${width}`);
+    const plain = await browser.open(width, { javaScript: false });
+    await plain.context.addCookies(await page.context().cookies());
+    await plain.page.goto("/profile");
+    for (const heading of ["Personal Information", "Galerie (0/5)", "My Favorites", "Gespeicherte Suchen", "Online-Status", "Benachrichtigungseinstellungen", "Data Protection and Privacy", "Danger Zone"]) {
+      expect(await plain.page.getByRole("heading", { name: heading }).isVisible(), heading).toBe(true);
+    }
+    const toggle = plain.page.getByRole("switch", { name: "Online-Status anzeigen" });
+    expect(await toggle.getAttribute("aria-checked")).toBe("true");
+    expect(await toggle.isEnabled()).toBe(true);
+    await screenshot(plain.page, `profile-no-js-${width}`);
+    // Switching it off posts the form; the browser comes back to /profile (a reload posts nothing).
+    await toggle.click();
+    await plain.page.waitForURL(`${baseUrl()}/profile`);
+    await plain.page.getByText("Einstellung gespeichert").waitFor();
+    expect(await plain.page.getByRole("switch", { name: "Online-Status anzeigen" }).getAttribute("aria-checked")).toBe("false");
+  });
+
   it("changes the e-mail address only after the link sent to the new address is opened", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     const account = await registerFresh(page, `profile-mail-${width}`);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pngBytes } from "../support/files";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
@@ -93,15 +93,23 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await expectAccessible(user.page, `ticket page user (${width})`);
     await screenshot(user.page, `support-ticket-${width}`);
 
-    // Support sets it resolved (a staff reply changed nothing); the user answers and it is open again.
+    // Support sets it resolved (a staff reply changed nothing); the user's open page shows it live,
+    // as an entry of the conversation after support's answer; the user answers and it is open again.
     const status = staff.page.getByRole("combobox", { name: `Status von „${subject}“` });
     expect(await status.inputValue()).toBe("open");
     await status.selectOption("resolved");
     await waitForToast(staff.page, "Status updated successfully");
-    await user.page.reload();
+    const change = user.page.getByRole("log").getByRole("listitem").filter({ hasText: "Status geändert auf „Resolved“" });
+    await change.waitFor();
+    expect(await change.innerText()).toMatch(/^Status geändert auf „Resolved“ von Support, \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    const entries = await user.page.getByRole("log").getByRole("listitem").allInnerTexts();
+    expect(entries.findIndex((e) => e.includes("Status geändert"))).toBe(entries.findIndex((e) => e.includes("Wir haben beim Anbieter nachgefragt")) + 1);
     await user.page.getByText("Resolved", { exact: true }).waitFor();
     await user.page.getByText("Dieses Ticket ist erledigt. Wenn Sie antworten, wird es wieder geöffnet.").waitFor();
+    // Staff see which colleague changed it.
+    await staff.page.getByRole("log").getByText(/Status geändert auf „Resolved“ von Support \(.+\),/).waitFor();
     await expectAccessible(user.page, `ticket page resolved (${width})`);
+    await screenshot(user.page, `support-ticket-status-change-${width}`);
     await sendReply(user.page, "Leider ist sie immer noch nicht angekommen.");
     await user.page.getByText("Mit dieser Antwort wurde das Ticket wieder geöffnet.").waitFor();
     await user.page.getByText("Open", { exact: true }).waitFor();
@@ -111,10 +119,25 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await expectAccessible(staff.page, `ticket page staff (${width})`);
     await screenshot(staff.page, `support-ticket-staff-${width}`);
 
-    // The user's list shows the count and the last activity.
+    // The user's list shows the count and the last activity …
     await user.page.goto("/support");
     await card.getByText("3 Antworten", { exact: true }).waitFor();
     await card.getByText(/^Letzte Aktivität: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
+    await hydrated(user.page);
+    // … and follows live: support's reply and status change show up without a reload.
+    await sendReply(staff.page, "Der Anbieter schickt heute Ersatz.");
+    await card.getByText("4 Antworten", { exact: true }).waitFor();
+    await status.selectOption("in_progress");
+    await waitForToast(staff.page, "Status updated successfully");
+    await card.getByText("In Progress", { exact: true }).waitFor();
+    // The staff's list follows the user's reply live too.
+    await staff.page.goto(`/support?q=${encodeURIComponent(me.email)}`);
+    await hydrated(staff.page);
+    await staffCard.getByText("4 Antworten", { exact: true }).waitFor();
+    await user.page.goto(ticketUrl);
+    await sendReply(user.page, "Danke, ich warte.");
+    await staffCard.getByText("5 Antworten", { exact: true }).waitFor();
+    await expectAccessible(staff.page, `/support staff list live (${width})`);
 
     expectNoErrors(user.errors, "user");
     expectNoErrors(staff.errors, "staff");
@@ -164,7 +187,32 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await plain.page.getByText("Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF und Textdateien.").waitFor();
     expect(await plain.page.getByLabel("Ihre Antwort").inputValue()).toBe("Ohne JavaScript geschrieben.");
     expect(await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").count()).toBe(0);
+    // Sent: the browser is sent back to the ticket (post/redirect/get), so a reload does not post it again.
     await plain.page.getByRole("button", { name: "Antwort senden" }).click();
     await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").waitFor();
-  });
+    expect(new URL(plain.page.url()).pathname).toBe(ticketUrl);
+    await plain.page.getByText("Antwort gesendet").waitFor();
+    await plain.page.reload();
+    await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").waitFor();
+    expect(await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").count()).toBe(1);
+    expect(await plain.page.getByLabel("Ihre Antwort").inputValue()).toBe("");
+
+    // Support's status form without JavaScript: a button to apply it, back to the same page, the entry in the conversation.
+    const staff = await browser.open(width, { cookies: consent });
+    await staff.page.goto("/auth");
+    await signInWithForm(staff.page, SUPPORT_EMAIL, DEMO_PASSWORD);
+    await staff.page.waitForURL(`${baseUrl()}/`);
+    const plainStaff = await browser.open(width, { javaScript: false });
+    await plainStaff.context.addCookies(await staff.context.cookies());
+    await plainStaff.page.goto(ticketUrl);
+    await plainStaff.page.getByRole("combobox", { name: /^Status von/ }).selectOption("closed");
+    await plainStaff.page.getByRole("button", { name: "Status übernehmen" }).click();
+    await plainStaff.page.waitForURL(`${baseUrl()}${ticketUrl}`);
+    await plainStaff.page.getByText("Status updated successfully").waitFor();
+    await plainStaff.page.getByRole("log").getByText("Status geändert auf „Closed“").waitFor();
+    await screenshot(plainStaff.page, `support-ticket-staff-no-js-${width}`);
+    await plainStaff.page.reload();
+    expect(await plainStaff.page.getByRole("log").getByText("Status geändert auf „Closed“").count()).toBe(1);
+    // Two people, four browser contexts.
+  }, 120_000);
 });

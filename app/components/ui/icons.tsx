@@ -88,6 +88,7 @@ export const Paperclip = icon("Paperclip");
 export const Pencil = icon("Pencil");
 export const Plus = icon("Plus");
 export const PlusCircle = icon("PlusCircle");
+export const RefreshCw = icon("RefreshCw");
 export const RotateCcw = icon("RotateCcw");
 export const Search = icon("Search");
 export const Send = icon("Send");

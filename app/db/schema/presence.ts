@@ -12,7 +12,8 @@ import { conversations } from "./messaging";
  * One row per open event stream (a browser tab), in whichever process serves it: written when the
  * stream opens, touched by its heartbeat (at most once a minute), deleted when it closes. A row
  * whose process died without closing it simply stops being fresh: "online" means a row seen in the
- * last two minutes, so nothing needs to clean up after a crash for the answer to be right.
+ * last two minutes, so nothing needs to clean up after a crash for the answer to be right; the
+ * hourly prune job removes such rows (prunePresence), keeping their time as the user's last seen.
  */
 export const presenceConnections = pgTable(
   "presence_connections",

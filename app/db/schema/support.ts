@@ -64,3 +64,25 @@ export const supportTicketReplies = pgTable(
     index("support_ticket_replies_author_idx").on(t.authorId, t.createdAt),
   ],
 );
+
+/**
+ * A status change of a ticket by support staff, shown in the ticket's conversation between the
+ * replies ("Status geändert auf … von Support"). The row goes with the ticket; a staff member's
+ * deleted account keeps the entry with `actor_id` null (it still reads "von Support").
+ */
+export const supportTicketStatusChanges = pgTable(
+  "support_ticket_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: TICKET_STATUSES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("support_ticket_status_changes_status_valid", sql`${t.status} in ('open', 'in_progress', 'resolved', 'closed')`),
+    index("support_ticket_status_changes_ticket_idx").on(t.ticketId, t.createdAt),
+  ],
+);

@@ -5,6 +5,7 @@ import { isServiceId } from "~/features/services/service-id";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signInPath } from "~/lib/request-context.server";
+import { isPrefetch } from "~/lib/request-kind.server";
 import { failureOf, reportUnexpected } from "~/lib/responses.server";
 import {
   conversationHeader,
@@ -31,6 +32,9 @@ async function redirectWithToast(to: string, { title, description }: ChatErrorTe
  * The loader of /chats/{id?} and /live-chat/{id?} for a signed-in user: the list of the view's
  * conversations and, with an id, the open one. Unknown: 'Chat not found'; someone else's: 'You
  * don't have permission to view this chat'; both go back to the list with the message.
+ * Opening a chat marks its notifications read, but not when the GET is only a prefetch (React
+ * Router's `<Link prefetch>`, the browser's speculation rules): nobody has seen the chat yet. The
+ * page then says `notificationsPending`, and the browser marks them read once it shows the chat.
  */
 export async function loadChatPage(args: RequestArgs, user: SessionUser, view: ChatView, chatId: string | undefined) {
   try {
@@ -42,17 +46,20 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
     const conversation = await getConversationFor(db, user.id, chatId);
     // A conversation of the other view opens there.
     if (viewOf(conversation.kind) !== view) throw redirect(`${VIEW_PATH[view === "service" ? "live" : "service"]}/${conversation.id}`);
+    const prefetch = isPrefetch(args.request);
     const [header, page, block] = await Promise.all([
       conversationHeader(db, user.id, conversation),
       listMessages(db, user.id, conversation.id),
-      // Opening the chat clears its notifications (issue #18); spec: mark-read errors are only logged.
       conversationBlock(db, conversation, user.id),
-      markConversationNotificationsSeen(db, user.id, conversation.id).catch((error: unknown) => reportUnexpected(error, "marking chat notifications read")),
+      // Opening the chat clears its notifications (issue #18); spec: mark-read errors are only logged.
+      prefetch
+        ? null
+        : markConversationNotificationsSeen(db, user.id, conversation.id).catch((error: unknown) => reportUnexpected(error, "marking chat notifications read")),
     ]);
     const presence = await presenceOf([...conversations.map((c) => c.other.userId), header.other.userId]);
     // Only the blocker learns of a block (ADR 024); the blocked person's page looks as before.
     const blocked = block.blockedByMe ? { openOrder: block.openOrder } : null;
-    return { conversations, presence, active: { header, page, blocked } };
+    return { conversations, presence, active: { header, page, blocked, notificationsPending: prefetch } };
   } catch (error) {
     // Redirects pass through; a failure of ours is logged and shows the error page.
     const { failure, status } = failureOf(error, "opening a chat");

@@ -25,7 +25,12 @@ async function getJson<T>(url: string): Promise<T> {
  * (the server adds an overlap, merge() drops the doubles), so nothing is missed or shown twice.
  * Messages of the other party that arrive while the chat is open are marked read.
  */
-export function useConversation(conversationId: string, initial: MessagePage, loadErrorText: ChatErrorText) {
+export function useConversation(
+  conversationId: string,
+  initial: MessagePage,
+  loadErrorText: ChatErrorText,
+  { notificationsPending = false }: { notificationsPending?: boolean } = {},
+) {
   const [messages, setMessages] = useState(initial.messages);
   const [hasEarlier, setHasEarlier] = useState(initial.hasEarlier);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -72,10 +77,12 @@ export function useConversation(conversationId: string, initial: MessagePage, lo
     [base, readIfUnread],
   );
 
-  // Opening the chat marks the other party's messages read.
+  // Opening the chat marks the other party's messages read, and its notifications when the page
+  // came from a prefetch (whose loader marks nothing: the chat had not been seen then).
   useEffect(() => {
-    readIfUnread(initial.messages);
-  }, [initial.messages, readIfUnread]);
+    if (notificationsPending) void markRead();
+    else readIfUnread(initial.messages);
+  }, [initial.messages, readIfUnread, markRead, notificationsPending]);
 
   useRealtimeEvents((event) => {
     if (event.type === "ready" || event.type === "resync") void catchUp();

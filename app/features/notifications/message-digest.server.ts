@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { messageDigests, profiles, user, type ConversationKind } from "~/db/schema";
+import { messageDigests, type ConversationKind } from "~/db/schema";
 import { blockedSenderSql } from "~/features/blocks/blocks.server";
 import { VIEW_PATH, viewOf } from "~/features/messaging/conversations.server";
 import { de } from "~/i18n/de";
@@ -8,13 +8,12 @@ import { notificationMailDe as t } from "~/i18n/notification-mail.de";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { displayName } from "~/lib/format";
-import { queuedMailer } from "~/lib/jobs/index.server";
 import { defineJob } from "~/lib/jobs/types";
 import { log } from "~/lib/log.server";
 import { escapeHtml } from "~/lib/mail-layout";
 import type { MailMessage } from "~/lib/mail.server";
 import { wantsNotificationSql } from "./settings.server";
-import { withUnsubscribe } from "./unsubscribe.server";
+import { notificationRecipient, sendToRecipient } from "./notification-mail.server";
 
 /**
  * The e-mail digest of unread messages (issue #18, ADR 020). A message still unread
@@ -163,18 +162,8 @@ async function sendDigest(db: Database, userId: string, w: DigestWindow): Promis
     if (!state || (state.sentAt && state.sentAt.getTime() > w.dueBefore.getTime())) return false;
 
     // The wishes and address as they are now, not as they were when the candidates were read.
-    const [contact] = await tx
-      .select({
-        email: user.email,
-        verified: user.emailVerified,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        wantsMail: wantsNotificationSql(user.id, "messages", "email").mapWith(Boolean),
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, userId));
-    if (!contact?.email || !contact.verified || !contact.wantsMail) return false;
+    const recipient = await notificationRecipient(tx, userId, "messages");
+    if (!recipient) return false;
 
     const since = Math.max(state.coveredUntil?.getTime() ?? 0, w.lookback.getTime());
     // Still unread now, and locked: a chat opened after this point marks them read only once the
@@ -204,9 +193,7 @@ async function sendDigest(db: Database, userId: string, w: DigestWindow): Promis
     // Never backwards (a longer DIGEST_DELAY_MINUTES after a restart moves the cutoff back).
     const coveredUntil = new Date(Math.max(w.cutoff.getTime(), state.coveredUntil?.getTime() ?? 0));
     await tx.update(messageDigests).set({ sentAt: w.now, coveredUntil }).where(eq(messageDigests.userId, userId));
-    await queuedMailer(tx).send(
-      withUnsubscribe(digestMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), conversations, baseUrl: w.baseUrl }), userId, "messages"),
-    );
+    await sendToRecipient(tx, recipient, digestMail({ to: recipient.email, name: recipient.name, conversations, baseUrl: w.baseUrl }));
     return true;
   });
 }

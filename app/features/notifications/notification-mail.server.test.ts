@@ -5,6 +5,7 @@ import { addComment } from "~/features/comments/comments.server";
 import { saveReview } from "~/features/reviews/reviews.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { notificationRecipient, sendNotificationMail, type NotificationRecipient } from "./notification-mail.server";
 import { saveNotificationSettings } from "./settings.server";
 import { readUnsubscribeToken } from "./unsubscribe.server";
 
@@ -76,5 +77,30 @@ describe(`mails to providers about reviews and comments on ${testEngine}`, () =>
     await addComment(t.db, { actorId: CUSTOMER, serviceId: quietServiceId, input: { comment: "Hallo" } });
     expect(await mailsTo(`${QUIET_PROVIDER}@example.de`)).toEqual([]);
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, QUIET_PROVIDER))).toHaveLength(2);
+  });
+});
+
+describe(`one lookup for "may this user be mailed about kind X, and where" on ${testEngine}`, () => {
+  it("answers the confirmed address and name when the user wants the kind by e-mail, else null; sendNotificationMail mails only then, with the unsubscribe", async () => {
+    const unconfirmed = "u-unconfirmed";
+    await t.db.insert(user).values({ id: unconfirmed, name: "Una", email: `${unconfirmed}@example.de`, emailVerified: false });
+    await t.db.insert(profiles).values({ userId: unconfirmed, email: `${unconfirmed}@example.de`, firstName: "Una", lastName: "Offen" });
+    await saveNotificationSettings(t.db, CUSTOMER, { tickets: { inApp: true, email: false } });
+
+    expect(await notificationRecipient(t.db, PROVIDER, "tickets")).toEqual({ userId: PROVIDER, kind: "tickets", email: `${PROVIDER}@example.de`, name: "Paula Anbieterin" });
+    expect(await notificationRecipient(t.db, CUSTOMER, "tickets")).toBeNull(); // switched off
+    expect(await notificationRecipient(t.db, CUSTOMER, "orders")).not.toBeNull(); // another kind stays on
+    expect(await notificationRecipient(t.db, unconfirmed, "tickets")).toBeNull(); // no confirmed address
+    expect(await notificationRecipient(t.db, "u-gibt-es-nicht", "tickets")).toBeNull();
+
+    const build = (to: NotificationRecipient): MailMessage => ({ to: to.email, subject: "Test", text: `Hallo ${to.name}`, html: "<p>Hallo</p>" });
+    expect(await t.db.transaction((tx) => sendNotificationMail(tx, CUSTOMER, "tickets", build))).toBe(false);
+    expect(await t.db.transaction((tx) => sendNotificationMail(tx, unconfirmed, "orders", build))).toBe(false);
+    expect(await t.db.transaction((tx) => sendNotificationMail(tx, PROVIDER, "tickets", build))).toBe(true);
+    const sent = (await mailsTo(`${PROVIDER}@example.de`)).filter((m) => m.subject === "Test");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("Hallo Paula Anbieterin");
+    expect(unsubscribeClaim(sent[0]!)).toEqual({ userId: PROVIDER, kind: "tickets" });
+    expect(await mailsTo(`${unconfirmed}@example.de`)).toEqual([]);
   });
 });

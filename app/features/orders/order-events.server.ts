@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { orderEvents, profiles, user, type OrderRow } from "~/db/schema";
+import { orderEvents, profiles, type OrderRow } from "~/db/schema";
+import { mailNotification } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
-import { wantsNotificationSql } from "~/features/notifications/settings.server";
-import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ordersDe as t } from "~/i18n/orders.de";
 import type { Database } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { displayName } from "~/lib/format";
-import { queuedMailer } from "~/lib/jobs/index.server";
-import { actionMail } from "~/lib/mail-layout";
 import type { OrderEventKind } from "./limits";
 
 /** The database or a transaction on it (a transaction is a Database too). */
@@ -37,34 +33,15 @@ export async function recordOrderEvent(
     if (!recipient) continue;
     const message = t.notification.message[kind](actorName, order.serviceTitle);
     await createNotification(tx, { kind: "orders", userId: recipient, title: t.notification.title[kind], message, link: orderPath(order.id) });
-    const [contact] = await tx
-      .select({
-        email: user.email,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        wantsMail: wantsNotificationSql(user.id, "orders", "email").mapWith(Boolean),
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, recipient));
-    if (contact?.email && contact.wantsMail) {
-      const text = note ? `${message}\n\n„${note}“` : message;
-      await queuedMailer(tx).send(
-        withUnsubscribe(
-          actionMail({
-            to: contact.email,
-            name: displayName(contact.firstName, contact.lastName),
-            subject: t.notification.title[kind],
-            text,
-            button: t.mail.button,
-            url: `${env().baseUrl}${orderPath(order.id)}`,
-            note: t.mail.note,
-          }),
-          recipient,
-          "orders",
-        ),
-      );
-    }
+    await mailNotification(tx, {
+      userId: recipient,
+      kind: "orders",
+      subject: t.notification.title[kind],
+      text: note ? `${message}\n\n„${note}“` : message,
+      button: t.mail.button,
+      path: orderPath(order.id),
+      note: t.mail.note,
+    });
   }
   await publish(tx, [order.buyerId, order.sellerId], { type: "order.updated", orderId: order.id });
   return event!.id;

@@ -1,17 +1,19 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { typingSignals } from "~/db/schema";
+import { presenceConnections, typingSignals, userPresence } from "~/db/schema";
 import { startDirectConversation } from "~/features/messaging/conversations.server";
 import { messagingFixture, OUTSIDER } from "~/features/messaging/messaging.test-support";
 import { eventStreamResponse } from "~/features/realtime/event-stream.server";
 import { listen, publish, RealtimeHub, type RealtimeEvent } from "~/features/realtime/realtime.server";
 import { openDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
+import { rateLimitPruneJob } from "~/lib/rate-limit.server";
 import { testEngine } from "../../../tests/support/test-database";
 import {
   HEARTBEAT_WRITE_MS,
   ONLINE_WINDOW_MS,
   presenceFor,
+  prunePresence,
   savePresenceSetting,
   streamAlive,
   streamClosed,
@@ -228,6 +230,54 @@ describe(`presence on ${testEngine}`, () => {
     } finally {
       await listening.stop();
     }
+  });
+});
+
+describe(`stale presence (a process that died) on ${testEngine}`, () => {
+  it("a stream that is never closed stops counting after its last heartbeat plus the window; the prune removes it and keeps its time as last seen", async () => {
+    const { seller, buyer } = await fx.freshPair("crash");
+    // The seller's tab is served by a process that then dies: opened, one heartbeat, never closed.
+    const id = await streamOpened(fx.db, seller, T0);
+    await streamAlive(fx.db, seller, id, at(T0, HEARTBEAT_WRITE_MS));
+    const lastBeat = at(T0, HEARTBEAT_WRITE_MS);
+    expect((await presenceFor(fx.db, buyer, [seller], at(lastBeat, ONLINE_WINDOW_MS - 1)))[seller]).toEqual({ online: true, lastSeenAt: at(lastBeat, 0).toISOString() });
+    // No heartbeat for the window: offline, last seen at the last heartbeat (not "online forever").
+    expect((await presenceFor(fx.db, buyer, [seller], at(lastBeat, ONLINE_WINDOW_MS)))[seller]).toEqual({ online: false, lastSeenAt: lastBeat.toISOString() });
+
+    // Meanwhile the buyer has a live stream (heartbeat just now): the prune leaves it alone.
+    const pruneAt = at(lastBeat, ONLINE_WINDOW_MS + 60_000);
+    const live = await streamOpened(fx.db, buyer, at(pruneAt, -1000));
+    await prunePresence(fx.db, pruneAt);
+    const rows = await fx.db.select().from(presenceConnections).where(inArray(presenceConnections.userId, [seller, buyer]));
+    expect(rows.map((r) => r.id)).toEqual([live]);
+    const [kept] = await fx.db.select().from(userPresence).where(eq(userPresence.userId, seller));
+    expect(kept?.lastSeenAt?.toISOString()).toBe(lastBeat.toISOString());
+    expect((await presenceFor(fx.db, buyer, [seller], pruneAt))[seller]).toEqual({ online: false, lastSeenAt: lastBeat.toISOString() });
+    expect((await presenceFor(fx.db, seller, [buyer], pruneAt))[buyer]?.online).toBe(true);
+  });
+
+  it("the prune never moves a later last-seen time back, and drops typing rows older than an hour", async () => {
+    const { seller, buyer, conversationId } = await fx.freshPair("crash-later");
+    const id = await streamOpened(fx.db, seller, T0);
+    // A later stream of the seller closed normally (another tab, another process).
+    const other = await streamOpened(fx.db, seller, at(T0, 10 * 60_000));
+    await streamClosed(fx.db, seller, other, at(T0, 20 * 60_000));
+    await signalTyping(fx.db, { userId: buyer, conversationId, now: T0 });
+    await prunePresence(fx.db, at(T0, 2 * 60 * 60_000));
+    const [kept] = await fx.db.select().from(userPresence).where(eq(userPresence.userId, seller));
+    expect(kept?.lastSeenAt?.toISOString()).toBe(at(T0, 20 * 60_000).toISOString());
+    expect(await fx.db.select().from(presenceConnections).where(eq(presenceConnections.id, id))).toEqual([]);
+    expect(await fx.db.select().from(typingSignals).where(eq(typingSignals.conversationId, conversationId))).toEqual([]);
+  });
+
+  it("the hourly prune job does it (the rate-limit.prune housekeeping run)", async () => {
+    const { seller } = await fx.freshPair("crash-job");
+    // A row from far in the past: stale against the real clock the job uses.
+    await streamOpened(fx.db, seller, T0);
+    await rateLimitPruneJob.run({}, { db: fx.db, attempt: 1 });
+    expect(await fx.db.select().from(presenceConnections).where(eq(presenceConnections.userId, seller))).toEqual([]);
+    const [kept] = await fx.db.select().from(userPresence).where(eq(userPresence.userId, seller));
+    expect(kept?.lastSeenAt?.toISOString()).toBe(T0.toISOString());
   });
 });
 

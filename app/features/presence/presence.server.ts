@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import { presenceConnections, userPresence } from "~/db/schema";
+import { presenceConnections, typingSignals, userPresence } from "~/db/schema";
 import { blockedEitherWayAmong, noBlockBetweenSql } from "~/features/blocks/blocks.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { presenceDe } from "~/i18n/presence.de";
@@ -85,6 +85,37 @@ export async function streamOpened(db: Database, userId: string, now = new Date(
     if (before === 0) await announce(tx, userId);
     return row!.id;
   });
+}
+
+/** Typing throttle rows older than this are of no use any more (the throttle looks 3 s back). */
+export const TYPING_SIGNAL_RETENTION_MS = 60 * 60_000;
+
+/**
+ * Housekeeping (the hourly prune job): rows of streams whose process died without closing them
+ * (no heartbeat for ONLINE_WINDOW_MS) are removed, and the time they were last refreshed becomes
+ * the user's last-seen time (never moving it back), so "zuletzt online" stays right; old typing
+ * throttle rows go too. The online query ignores such rows anyway (it has the same cutoff); this
+ * keeps the table to the streams that are open. Returns how many stream rows went.
+ */
+export async function prunePresence(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ONLINE_WINDOW_MS);
+  const result = await db.execute(sql`
+    with gone as (
+      delete from presence_connections where seen_at <= ${cutoff.toISOString()}::timestamptz returning user_id, seen_at
+    ), latest as (
+      select user_id, max(seen_at) as seen_at, count(*)::int as n from gone group by user_id
+    ), kept as (
+      insert into user_presence (user_id, last_seen_at, updated_at)
+      select user_id, seen_at, ${now.toISOString()}::timestamptz from latest
+      on conflict (user_id) do update set
+        last_seen_at = greatest(user_presence.last_seen_at, excluded.last_seen_at),
+        updated_at = excluded.updated_at
+      returning 1
+    )
+    select coalesce(sum(n), 0)::int as removed from latest
+  `);
+  await db.delete(typingSignals).where(lte(typingSignals.lastAt, new Date(now.getTime() - TYPING_SIGNAL_RETENTION_MS)));
+  return Number((result as unknown as { rows: { removed: number }[] }).rows[0]?.removed ?? 0);
 }
 
 /** The stream is still open: refresh its row (re-created if something removed it meanwhile). */

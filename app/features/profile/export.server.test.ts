@@ -1,6 +1,22 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { favorites, notifications, purchases, serviceComments, serviceReviews, services, supportTicketReplies, supportTickets } from "~/db/schema";
+import {
+  conversations,
+  favorites,
+  messageDigests,
+  notifications,
+  presenceConnections,
+  purchases,
+  serviceComments,
+  serviceReviews,
+  services,
+  supportTicketReplies,
+  supportTickets,
+  supportTicketStatusChanges,
+  typingSignals,
+  userPresence,
+} from "~/db/schema";
+import { unsubscribe, unsubscribeToken } from "~/features/notifications/unsubscribe.server";
 import { setFavorite } from "~/features/favorites/favorites.server";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { saveReview } from "~/features/reviews/reviews.server";
@@ -60,6 +76,31 @@ describe(`data export on ${testEngine}`, () => {
 
     await saveNotificationSettings(bed.db, me.id, { messages: { inApp: true, email: false } });
     await saveNotificationSettings(bed.db, other.id, { orders: { inApp: false, email: false } });
+    // My one-click unsubscribe from saved-search mails (the link in such a mail).
+    expect(await unsubscribe(bed.db, unsubscribeToken(me.id, "saved_searches"))).toMatchObject({ ok: true });
+
+    // Presence and digest state: mine, and someone else's that must not appear.
+    await bed.db.insert(userPresence).values([
+      { userId: me.id, showStatus: false, lastSeenAt: new Date("2026-11-21T08:00:00Z") },
+      { userId: other.id, showStatus: true, lastSeenAt: new Date("2026-11-21T09:00:00Z") },
+    ]);
+    await bed.db.insert(presenceConnections).values([
+      { userId: me.id, seenAt: new Date("2026-11-21T22:00:00Z") },
+      { userId: other.id, seenAt: new Date("2026-11-21T22:30:00Z") },
+    ]);
+    const [chat] = await bed.db.insert(conversations).values({ kind: "direct", user1Id: me.id, user2Id: other.id }).returning({ id: conversations.id });
+    await bed.db.insert(typingSignals).values([
+      { conversationId: chat!.id, userId: me.id, lastAt: new Date("2026-11-21T21:00:00Z") },
+      { conversationId: chat!.id, userId: other.id, lastAt: new Date("2026-11-21T21:05:00Z") },
+    ]);
+    await bed.db.insert(messageDigests).values([
+      { userId: me.id, coveredUntil: new Date("2026-11-21T20:00:00Z"), sentAt: new Date("2026-11-21T20:15:00Z") },
+      { userId: other.id, coveredUntil: new Date("2026-11-21T19:00:00Z"), sentAt: new Date("2026-11-21T19:45:00Z") },
+    ]);
+    await bed.db.insert(supportTicketStatusChanges).values([
+      { ticketId: myTicket!.id, actorId: staff.id, status: "in_progress", createdAt: new Date("2026-11-20T12:00:00Z") },
+      { ticketId: theirTicket!.id, actorId: staff.id, status: "closed" },
+    ]);
 
     const now = new Date("2026-11-21T23:30:00Z");
     const exported = await exportUserData(bed.db, { actorId: me.id, now });
@@ -86,9 +127,26 @@ describe(`data export on ${testEngine}`, () => {
       "blocked_users",
       "moderation_reports",
       "moderation_decisions",
+      "email_unsubscribe",
+      "message_digest",
+      "presence",
+      "support_ticket_status_changes",
     ]);
+    expect(exported.email_unsubscribe).toEqual({ unsubscribed_kinds: ["messages", "saved_searches"], mailed_kinds: ["reviews", "tickets", "orders"] });
+    expect(exported.message_digest).toEqual({ covered_until: new Date("2026-11-21T20:00:00Z"), sent_at: new Date("2026-11-21T20:15:00Z") });
+    expect(exported.presence).toEqual({
+      show_status: false,
+      // The open stream's heartbeat is later than the last closed one.
+      last_seen_at: new Date("2026-11-21T22:00:00Z"),
+      open_streams: [expect.objectContaining({ seen_at: new Date("2026-11-21T22:00:00Z") })],
+      typing_signals: [{ conversation_id: chat!.id, last_at: new Date("2026-11-21T21:00:00Z") }],
+    });
+    expect(exported.support_ticket_status_changes).toEqual([expect.objectContaining({ ticket_id: myTicket!.id, status: "in_progress" })]);
     expect(exported.export_date).toBe("2026-11-21T23:30:00.000Z");
-    expect(exported.notification_settings).toEqual([expect.objectContaining({ kind: "messages", in_app: true, email: false })]);
+    expect(exported.notification_settings).toEqual([
+      expect.objectContaining({ kind: "messages", in_app: true, email: false }),
+      expect.objectContaining({ kind: "saved_searches", in_app: true, email: false }),
+    ]);
     expect(exported.user_info).toMatchObject({ user_id: me.id, email: me.email });
     expect(exported.profile).toMatchObject({ user_id: me.id, username: "exporteur", bio: "Meine Bio" });
 

@@ -3,10 +3,12 @@ import {
   billingProfiles,
   favorites,
   invoices,
+  messageDigests,
   notifications,
   notificationSettings,
   orderEvents,
   orders,
+  presenceConnections,
   profiles,
   purchases,
   reviewReplies,
@@ -16,8 +18,12 @@ import {
   serviceImages,
   services,
   supportTickets,
+  supportTicketStatusChanges,
+  typingSignals,
   user,
+  userPresence,
 } from "~/db/schema";
+import { NOTIFICATION_KINDS } from "~/features/notifications/kinds";
 import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
 import { exportTicketReplies } from "~/features/support/replies.server";
@@ -63,6 +69,21 @@ export interface DataExport {
   /** Reports the user made ("Melden") and moderation decisions about the user's content (ADR 023). */
   moderation_reports: Row[];
   moderation_decisions: Row[];
+  /**
+   * The kinds whose e-mails are off (by the settings or a one-click unsubscribe link, which
+   * switches the same setting off; ADR 020), and those still mailed.
+   */
+  email_unsubscribe: { unsubscribed_kinds: string[]; mailed_kinds: string[] };
+  /** The e-mail digest of unread messages: what the last digest covered and when it was sent (ADR 020); null: never considered. */
+  message_digest: Row | null;
+  /**
+   * Presence (ADR 021): the "Online-Status anzeigen" setting, when the user was last seen, the
+   * user's open event streams (one per tab, with their last heartbeat) and the last typing signal
+   * per conversation (the throttle's row).
+   */
+  presence: { show_status: boolean; last_seen_at: Date | null; open_streams: Row[]; typing_signals: Row[] };
+  /** Status changes of the user's own tickets (by support; without the staff member's account id). */
+  support_ticket_status_changes: Row[];
 }
 
 /**
@@ -125,6 +146,21 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
   const moderation = await exportModeration(db, actorId);
+  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows] = await Promise.all([
+    db.select().from(userPresence).where(eq(userPresence.userId, actorId)),
+    db.select({ id: presenceConnections.id, seenAt: presenceConnections.seenAt }).from(presenceConnections).where(eq(presenceConnections.userId, actorId)).orderBy(desc(presenceConnections.seenAt)),
+    db.select({ conversationId: typingSignals.conversationId, lastAt: typingSignals.lastAt }).from(typingSignals).where(eq(typingSignals.userId, actorId)).orderBy(desc(typingSignals.lastAt)),
+    db.select({ coveredUntil: messageDigests.coveredUntil, sentAt: messageDigests.sentAt }).from(messageDigests).where(eq(messageDigests.userId, actorId)),
+    db
+      .select({ id: supportTicketStatusChanges.id, ticketId: supportTicketStatusChanges.ticketId, status: supportTicketStatusChanges.status, createdAt: supportTicketStatusChanges.createdAt })
+      .from(supportTicketStatusChanges)
+      .innerJoin(supportTickets, eq(supportTickets.id, supportTicketStatusChanges.ticketId))
+      .where(eq(supportTickets.userId, actorId))
+      .orderBy(desc(supportTicketStatusChanges.createdAt)),
+  ]);
+  // Last seen: the latest closed stream or, for a stream still open (or left by a process that died), its last heartbeat.
+  const seenTimes = [presenceRows[0]?.lastSeenAt ?? null, ...streamRows.map((r) => r.seenAt)].filter((d): d is Date => !!d).map((d) => d.getTime());
+  const mailOff = new Set(notificationSettingRows.filter((row) => !row.email).map((row) => row.kind));
   const imageRows = await db
     .select({
       id: serviceImages.id,
@@ -181,6 +217,18 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     blocked_users: (await listBlockedUsers(db, actorId)).map((b) => ({ user_id: b.userId, name: b.name, username: b.username, blocked_at: b.blockedAt })),
     moderation_reports: moderation.reports,
     moderation_decisions: moderation.decisions,
+    email_unsubscribe: {
+      unsubscribed_kinds: NOTIFICATION_KINDS.filter((kind) => mailOff.has(kind)),
+      mailed_kinds: NOTIFICATION_KINDS.filter((kind) => !mailOff.has(kind)),
+    },
+    message_digest: digestRows[0] ? snakeKeys(digestRows[0]) : null,
+    presence: {
+      show_status: presenceRows[0]?.showStatus ?? true,
+      last_seen_at: seenTimes.length ? new Date(Math.max(...seenTimes)) : null,
+      open_streams: streamRows.map(snakeKeys),
+      typing_signals: typingRows.map(snakeKeys),
+    },
+    support_ticket_status_changes: statusChangeRows.map(snakeKeys),
   };
 }
 

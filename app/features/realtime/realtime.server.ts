@@ -19,7 +19,7 @@ export type RealtimeEvent =
   | { type: "typing"; conversationId: string; userId: string }
   /** A conversation partner came online, went offline or changed their status setting: re-read presence. */
   | { type: "presence"; userId: string }
-  /** A support ticket got a reply (its page re-reads it; ADR 022). */
+  /** A support ticket got a reply or a status change (its page and the /support lists re-read; ADR 022). */
   | { type: "ticket.updated"; ticketId: string }
   /** The user's sessions changed (sign-out, deletion): streams re-check theirs. */
   | { type: "session.ended" }

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, savedSearches, savedSearchHits, user, type SavedSearchRow } from "~/db/schema";
+import { savedSearches, savedSearchHits, user, type SavedSearchRow } from "~/db/schema";
+import { sendNotificationMail } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
-import { wantsNotificationSql } from "~/features/notifications/settings.server";
-import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
 import { listServices } from "~/features/services/catalogue.server";
 import type { ServiceCard } from "~/features/services/service-card.server";
 import { de } from "~/i18n/de";
@@ -11,9 +10,8 @@ import { savedSearchesDe as t } from "~/i18n/saved-searches.de";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
-import { displayName, formatPrice } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
-import { queuedMailer } from "~/lib/jobs/index.server";
 import { defineJob } from "~/lib/jobs/types";
 import { log } from "~/lib/log.server";
 import { escapeHtml } from "~/lib/mail-layout";
@@ -219,27 +217,8 @@ async function checkSearch(db: Database, search: SavedSearchRow, now: Date, dueB
       message: t.alert.message(services.length, search.name),
       link: `/services${search.query}`,
     });
-    const [contact] = await tx
-      .select({
-        email: user.email,
-        verified: user.emailVerified,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        wantsMail: wantsNotificationSql(user.id, "saved_searches", "email").mapWith(Boolean),
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, search.userId));
     // Only to a confirmed address, and only when the user has not switched these mails off.
-    if (contact?.email && contact.verified && contact.wantsMail) {
-      await queuedMailer(tx).send(
-        withUnsubscribe(
-          alertMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), search, services, baseUrl: env().baseUrl }),
-          search.userId,
-          "saved_searches",
-        ),
-      );
-    }
+    await sendNotificationMail(tx, search.userId, "saved_searches", (to) => alertMail({ to: to.email, name: to.name, search, services, baseUrl: env().baseUrl }));
     return "alerted";
   });
 }

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
-import { ATTACHMENT_MAX_BYTES, profiles, supportTicketReplies, supportTickets, user } from "~/db/schema";
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { ATTACHMENT_MAX_BYTES, profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { receiveAttachment } from "~/features/messaging/attachments.server";
 import { ATTACHMENT_DAILY_BYTES } from "~/features/messaging/sending.server";
+import { sendNotificationMail } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
-import { withUnsubscribe } from "~/features/notifications/unsubscribe.server";
-import { wantsNotification } from "~/features/notifications/settings.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { ticketsDe as t } from "~/i18n/tickets.de";
 import type { Database } from "~/lib/db.server";
@@ -12,7 +11,6 @@ import { env } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
-import { queuedMailer } from "~/lib/jobs/index.server";
 import { log } from "~/lib/log.server";
 import type { MailMessage } from "~/lib/mail.server";
 import type { ScreenTexts } from "~/lib/responses.server";
@@ -21,7 +19,7 @@ import { ticketFileKey, type FileStorage } from "~/lib/storage.server";
 import { streamMultipart } from "~/lib/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { ticketReplySchema, type TicketStatus } from "./schema";
-import { isSupport, ticketViewColumns, type TicketView } from "./support.server";
+import { isSupport, staffIds, ticketViewColumns, type TicketView } from "./support.server";
 
 /**
  * Support tickets as conversations (ADR 022): the ticket's author and the support role write
@@ -99,6 +97,15 @@ export interface TicketReplyView {
   file: { url: string; name: string; type: string; size: number } | null;
 }
 
+/** A status change by support, an entry of the conversation between the replies. */
+export interface TicketStatusChangeView {
+  id: string;
+  status: TicketStatus;
+  /** The staff member's name, for the support role only (the author reads "Support"). */
+  actorName: string | null;
+  createdAt: Date;
+}
+
 export interface TicketThread {
   ticket: TicketView;
   /** The reader has the support role (status selector, author details, staff names). */
@@ -107,13 +114,15 @@ export interface TicketThread {
   isAuthor: boolean;
   /** Oldest first; the ticket's description is the conversation's first entry. */
   replies: TicketReplyView[];
+  /** Status changes by support, oldest first (the page interleaves them with the replies by time). */
+  statusChanges: TicketStatusChangeView[];
 }
 
 /** A ticket with its conversation, for its author or the support role; anyone else: 404. */
 export async function getTicketThread(db: Database, { viewerId, ticketId }: { viewerId: string | null; ticketId: string }): Promise<TicketThread> {
   if (!viewerId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const access = await ticketForReader(db, viewerId, ticketId);
-  const [[ticket], rows] = await Promise.all([
+  const [[ticket], rows, changes] = await Promise.all([
     db
       .select(ticketViewColumns)
       .from(supportTickets)
@@ -139,6 +148,19 @@ export async function getTicketThread(db: Database, { viewerId, ticketId }: { vi
       .leftJoin(profiles, eq(profiles.userId, supportTicketReplies.authorId))
       .where(eq(supportTicketReplies.ticketId, access.id))
       .orderBy(asc(supportTicketReplies.createdAt), asc(supportTicketReplies.id)),
+    db
+      .select({
+        id: supportTicketStatusChanges.id,
+        status: supportTicketStatusChanges.status,
+        createdAt: supportTicketStatusChanges.createdAt,
+        actorId: supportTicketStatusChanges.actorId,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+      })
+      .from(supportTicketStatusChanges)
+      .leftJoin(profiles, eq(profiles.userId, supportTicketStatusChanges.actorId))
+      .where(eq(supportTicketStatusChanges.ticketId, access.id))
+      .orderBy(asc(supportTicketStatusChanges.createdAt), asc(supportTicketStatusChanges.id)),
   ]);
   if (!ticket) throw new AppError("NOT_FOUND", "ticket_not_found");
   const { firstName, lastName, email, ...view } = ticket;
@@ -159,6 +181,13 @@ export async function getTicketThread(db: Database, { viewerId, ticketId }: { vi
         row.fileKey && row.fileName && row.fileType && row.fileSize !== null
           ? { url: ticketFileUrl(access.id, row.id), name: row.fileName, type: row.fileType, size: row.fileSize }
           : null,
+    })),
+    statusChanges: changes.map((change) => ({
+      id: change.id,
+      status: change.status,
+      // Staff see which colleague changed it; the author reads "Support".
+      actorName: access.viewerIsSupport && change.actorId ? displayName(change.firstName, change.lastName) : null,
+      createdAt: change.createdAt,
     })),
   };
 }
@@ -253,10 +282,7 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
         })
         .returning({ id: supportTicketReplies.id });
 
-      const staff = await tx
-        .select({ id: profiles.userId })
-        .from(profiles)
-        .where(and(eq(profiles.role, "support"), ne(profiles.userId, actorId)));
+      const staff = await staffIds(tx, actorId);
       const link = ticketPath(access.id);
       if (access.asStaff) {
         await createNotification(tx, {
@@ -272,7 +298,7 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
         for (const member of staff) {
           await createNotification(tx, {
             kind: "tickets",
-            userId: member.id,
+            userId: member,
             title: reopened ? t.notification.reopenedTitle : t.notification.authorReplyTitle,
             message: reopened ? t.notification.reopenedMessage(name, ticket.subject) : t.notification.authorReplyMessage(name, ticket.subject),
             link,
@@ -280,7 +306,7 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
         }
       }
       // Everyone who may read the ticket: an open ticket page shows the reply at once.
-      await publish(tx, [ticket.userId, actorId, ...staff.map((member) => member.id)], { type: "ticket.updated", ticketId: access.id });
+      await publish(tx, [ticket.userId, actorId, ...staff], { type: "ticket.updated", ticketId: access.id });
       return { id: reply!.id, status: reopened ? "open" : ticket.status, reopened };
     });
   } catch (error) {
@@ -326,21 +352,12 @@ export function ticketReplyMail(options: { to: string; name: string; subject: st
   });
 }
 
-/** Queues the reply mail to the ticket's author, in the reply's transaction, if they want ticket mails. */
+/** Queues the reply mail to the ticket's author, in the reply's transaction, if they may be mailed about tickets. */
 async function mailTicketAuthor(
   tx: Database,
   { authorId, ticketId, subject, body, fileName }: { authorId: string; ticketId: string; subject: string; body: string; fileName: string | null },
 ) {
-  if (!(await wantsNotification(tx, authorId, "tickets", "email"))) return;
-  const [contact] = await tx
-    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, authorId));
-  if (!contact?.email) return;
-  const mail = ticketReplyMail({ to: contact.email, name: displayName(contact.firstName, contact.lastName), subject, body, fileName, ticketId });
-  // One-click unsubscribe from ticket mails, as every notification mail has (ADR 020).
-  await queuedMailer(tx).send(withUnsubscribe(mail, authorId, "tickets"));
+  await sendNotificationMail(tx, authorId, "tickets", (to) => ticketReplyMail({ to: to.email, name: to.name, subject, body, fileName, ticketId }));
 }
 
 /** A reply's stored file, for the ticket's readers only (null otherwise: 404). */

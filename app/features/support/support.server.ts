@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { profiles, supportTicketReplies, supportTickets, user } from "~/db/schema";
+import { profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { fieldErrors, parseInput } from "~/lib/validation";
 import { createNotification } from "~/features/notifications/notifications.server";
+import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -143,17 +144,23 @@ export async function createTicket(db: Database, { actorId, input }: { actorId: 
   // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
   const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
   if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
-  const [row] = await db
-    .insert(supportTickets)
-    .values({ userId: actorId, subject: ticket.subject, description: ticket.description })
-    .returning({ id: supportTickets.id, status: supportTickets.status });
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({ userId: actorId, subject: ticket.subject, description: ticket.description })
+      .returning({ id: supportTickets.id, status: supportTickets.status });
+    // Staff's open /support lists show the new ticket at once.
+    await publish(tx, await staffIds(tx, actorId), { type: "ticket.updated", ticketId: row!.id });
+    return row!;
+  });
 }
 
 /**
  * Sets a ticket's status (any of the four, in any order). Only the support role may; anyone else
- * is refused and nothing changes. The author's notification (link /support) is written in the
- * same transaction as the change; its realtime event goes out after the commit.
+ * is refused and nothing changes. In the same transaction: the change as an entry of the ticket's
+ * conversation (support_ticket_status_changes), the author's notification (link to the ticket's
+ * page) and `ticket.updated` (ids only) to the author and all staff, delivered after the commit,
+ * so open ticket pages and /support lists re-read it.
  */
 export async function setTicketStatus(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
@@ -166,9 +173,10 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
   }
   const { ticketId, status } = parsed.data;
   return db.transaction(async (tx) => {
+    const now = new Date();
     const [changed] = await tx
       .update(supportTickets)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now })
       .where(and(eq(supportTickets.id, ticketId), ne(supportTickets.status, status)))
       .returning({ userId: supportTickets.userId, subject: supportTickets.subject });
     if (!changed) {
@@ -176,6 +184,7 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
       if (!exists) throw new AppError("NOT_FOUND", "ticket_not_found");
       return { status, changed: false };
     }
+    await tx.insert(supportTicketStatusChanges).values({ ticketId, actorId, status, createdAt: now });
     if (changed.userId !== actorId) {
       await createNotification(tx, {
         kind: "tickets",
@@ -186,6 +195,16 @@ export async function setTicketStatus(db: Database, { actorId, input }: { actorI
         link: `/support/${ticketId}`,
       });
     }
+    await publish(tx, [changed.userId, ...(await staffIds(tx))], { type: "ticket.updated", ticketId });
     return { status, changed: true };
   });
+}
+
+/** The support role's user ids (everyone who reads all tickets). */
+export async function staffIds(db: Pick<Database, "select">, except?: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.role, "support"), except ? ne(profiles.userId, except) : undefined));
+  return rows.map((row) => row.id);
 }

@@ -28,6 +28,8 @@ export interface ActiveConversation {
   page: MessagePage;
   /** The viewer blocked the other person (ADR 024); `openOrder`: this order's chat stays open. */
   blocked: { openOrder: boolean } | null;
+  /** The page was a prefetch, whose loader marked nothing read: the browser does it on showing the chat. */
+  notificationsPending?: boolean;
 }
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
@@ -91,7 +93,7 @@ function ConversationPane({
   action: string;
   presence: PresenceView | null | undefined;
 }) {
-  const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view));
+  const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view), { notificationsPending: active.notificationsPending });
   const { other, service, order } = active.header;
   const here = `${BASE[view]}/${active.header.id}`;
   const lastTheirs = conversation.messages.findLast((m) => !m.mine)?.id ?? null;

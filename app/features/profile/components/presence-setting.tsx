@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Eye } from "~/components/ui/icons";
@@ -6,24 +6,17 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { presenceDe } from "~/i18n/presence.de";
 import { cn } from "~/lib/class-names";
-import type { action, loader } from "~/routes/profile.presence";
+import type { action } from "~/routes/profile.presence";
 
 /**
  * "Online-Status anzeigen" (default on). Off, nobody sees whether the user is online or when they
  * were last, and the user sees nobody's either; the server leaves the data out (ADR 021). The
- * section reads and saves through its own route (/profile/presence), so the profile page's
- * loader and action stay as they are.
+ * section saves through its own route (/profile/presence); the profile page's loader brings the
+ * stored value, so the section is complete on the first render (without JavaScript too: the
+ * switch is then a plain form's submit button, and the route sends the browser back to /profile).
  */
-export function PresenceSetting() {
-  const reader = useFetcher<typeof loader>();
+export function PresenceSetting({ showStatus }: { showStatus: boolean }) {
   const saver = useFetcher<typeof action>();
-  // Read once when the section mounts (the profile page's own loader stays as it is).
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current) return;
-    requested.current = true;
-    void reader.load("/profile/presence");
-  });
 
   const saved = saver.data;
   useEffect(() => {
@@ -34,9 +27,7 @@ export function PresenceSetting() {
 
   // While a save is on its way, show what was chosen; after it, what the server answered.
   const pending = saver.formData?.get("showStatus");
-  const shown = pending ? pending === "on" : saved?.ok ? saved.showStatus : reader.data?.showStatus;
-  const loaded = shown !== undefined;
-  const on = shown ?? true;
+  const on = pending ? pending === "on" : saved?.ok ? saved.showStatus : showStatus;
 
   return (
     <Card>
@@ -48,16 +39,16 @@ export function PresenceSetting() {
         <CardDescription id="presence-hint">{presenceDe.setting.hint}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+        <saver.Form method="post" action="/profile/presence" className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <input type="hidden" name="showStatus" value={on ? "off" : "on"} />
           <Label htmlFor="presence-switch">{presenceDe.setting.label}</Label>
           <button
             id="presence-switch"
-            type="button"
+            type="submit"
             role="switch"
             aria-checked={on}
             aria-describedby="presence-hint"
-            disabled={!loaded}
-            onClick={() => void saver.submit({ showStatus: on ? "off" : "on" }, { method: "post", action: "/profile/presence" })}
+            disabled={saver.state !== "idle"}
             className={cn(
               "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50",
               on ? "bg-primary" : "bg-input",
@@ -65,7 +56,7 @@ export function PresenceSetting() {
           >
             <span className={cn("inline-block size-5 rounded-full bg-background shadow transition-transform", on ? "translate-x-5" : "translate-x-0")} />
           </button>
-        </div>
+        </saver.Form>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { ChevronRight, Mail, MessagesSquare, UserRound } from "~/components/ui/icons";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -21,7 +21,11 @@ export interface TicketCardData {
   updatedAt: string | Date;
   replyCount: number;
   lastActivityAt: string | Date;
-  author: { firstName: string | null; lastName: string | null; email: string | null } | null;
+  author: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+  } | null;
 }
 
 export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData; canChangeStatus: boolean }) {
@@ -77,9 +81,14 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
   );
 }
 
-/** The support role's status selector (posts to /support; the page it sits on re-reads after). */
+/**
+ * The support role's status selector (posts to /support; the page it sits on re-reads after). With
+ * JavaScript a change posts at once in the background; without it the form has its own button,
+ * and the server sends the browser back to this page (post/redirect/get).
+ */
 export function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
   const fetcher = useFetcher<typeof action>();
+  const location = useLocation();
   const result = outcomeOf(fetcher.data, "status");
   useEffect(() => {
     if (!result) return;
@@ -91,7 +100,10 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
   const id = `status-${ticketId}`;
 
   return (
-    <div className="flex items-center gap-2">
+    <fetcher.Form method="post" action="/support" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="ticketId" value={ticketId} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <Label htmlFor={id} className="sr-only">
         {de.support.statusOf(subject)}
       </Label>
@@ -100,9 +112,10 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
       </span>
       <select
         id={id}
+        name="status"
         value={value}
         disabled={fetcher.state !== "idle"}
-        onChange={(event) => fetcher.submit({ intent: "status", ticketId, status: event.currentTarget.value }, { method: "post", action: "/support" })}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
       >
         {TICKET_STATUSES.map((s) => (
@@ -111,6 +124,11 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
           </option>
         ))}
       </select>
-    </div>
+      <noscript>
+        <Button type="submit" variant="outline" size="sm">
+          {ticketsDe.status.apply}
+        </Button>
+      </noscript>
+    </fetcher.Form>
   );
 }
