@@ -23,6 +23,8 @@ beforeAll(async () => {
       { title: "Eins", price: "10", category: "Other", createdBy: PROVIDER, ratingAvg: "5.00", ratingCount: 3 },
       { title: "Zwei", price: "10", category: "Other", createdBy: PROVIDER, ratingAvg: "4.00", ratingCount: 1 },
       { title: "Drei", price: "10", category: "Other", createdBy: PROVIDER },
+      // Removed by moderation (ADR 023): the public sees neither it nor its figures.
+      { title: "Vier", price: "10", category: "Other", createdBy: PROVIDER, ratingAvg: "1.00", ratingCount: 5, removedAt: new Date("2026-01-01T00:00:00Z") },
     ])
     .returning({ id: services.id });
   const order = (status: "completed" | "in_progress", buyerId: string) => ({
@@ -55,7 +57,7 @@ async function conversation(customer: string, thread: [string, number][]) {
 }
 
 describe(`the provider's trust figures on ${testEngine}`, () => {
-  it("counts the services, the ratings across them, completed orders and the membership", async () => {
+  it("counts the listed services, the ratings across them, completed orders and the membership", async () => {
     const trust = await providerTrust(t.db, PROVIDER);
     expect(trust).toMatchObject({ ratingAvg: "4.75", ratingCount: 4, serviceCount: 3, completedOrders: 2, responseSeconds: null });
     expect(trust!.memberSince.toISOString()).toBe("2025-03-14T10:00:00.000Z");

@@ -73,7 +73,8 @@ export async function providerTrust(db: Database, providerId: string): Promise<P
     ),
     offered as (
       select sum(rating_avg * rating_count)::text as rating_sum, coalesce(sum(rating_count), 0)::int as rating_count, count(*)::int as service_count
-      from services where created_by = ${providerId}
+      -- Listed only: a service removed by moderation or of a suspended account shows nowhere (ADR 023).
+      from services where created_by = ${providerId} and listed
     )
     select u.created_at as member_since, offered.rating_sum, offered.rating_count, offered.service_count,
       (select count(*)::int from orders where seller_id = ${providerId} and status = 'completed') as completed_orders,
