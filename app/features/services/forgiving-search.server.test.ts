@@ -154,6 +154,35 @@ describe(`the forgiving search on ${testEngine}`, () => {
     const words = (await t.db.execute(sql`select word, services from service_words where word in ('vor', 'ort', 'cembalostimmung', 'klavierstimmung')`)) as unknown as { rows: unknown[] };
     expect(words.rows).toEqual([]);
   });
+
+  it("knows the words of listed services only: a removal by moderation or a suspension takes them out, restoring brings them back", async () => {
+    const [row] = await t.db
+      .insert(services)
+      .values({ title: "Schwarzmarktvermittlung diskret", price: "80.00", category: "Other", createdBy: OWNER })
+      .returning({ id: services.id });
+    expect(await suggestSearches(t.db, "Schwarzm")).toEqual(["Schwarzmarktvermittlung"]);
+    await t.db.update(services).set({ removedAt: new Date() }).where(eq(services.id, row!.id));
+    expect(await suggestSearches(t.db, "Schwarzm")).toEqual([]);
+    // Renamed while removed: nothing of either title is known.
+    await t.db.update(services).set({ title: "Schwarzhandel diskret" }).where(eq(services.id, row!.id));
+    expect(await suggestSearches(t.db, "Schwarz")).toEqual([]);
+    await t.db.update(services).set({ removedAt: null }).where(eq(services.id, row!.id));
+    expect(await suggestSearches(t.db, "Schwarz")).toEqual(["Schwarzhandel"]);
+    await t.db.update(services).set({ ownerSuspended: true }).where(eq(services.id, row!.id));
+    expect(await suggestSearches(t.db, "Schwarz")).toEqual([]);
+    // Deleting an unlisted service takes nothing more away.
+    await t.db.delete(services).where(eq(services.id, row!.id));
+    const words = (await t.db.execute(sql`select word, services from service_words where word in ('schwarzhandel', 'schwarzmarktvermittlung', 'diskret')`)) as unknown as { rows: unknown[] };
+    expect(words.rows).toEqual([]);
+    // A bulk insert counts listed rows only.
+    await t.db.insert(services).values([
+      { title: "Zauberkunst für Feiern", price: "80.00", category: "Other", createdBy: OWNER, removedAt: new Date() },
+      { title: "Zauberkunst für Kinder", price: "80.00", category: "Other", createdBy: OWNER },
+    ]);
+    const zauber = (await t.db.execute(sql`select services from service_words where word = 'zauberkunst'`)) as unknown as { rows: { services: number }[] };
+    expect(zauber.rows.map((r) => Number(r.services))).toEqual([1]);
+    await t.db.delete(services).where(sql`${services.title} like 'Zauberkunst%'`);
+  });
 });
 
 describe(`suggestions while typing on ${testEngine}`, () => {
