@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { baseUrl } from "./browser";
+import { baseUrl, hydrated } from "./browser";
 import { linkFromOutbox, uniqueEmail } from "./accounts";
 
 export const FRESH_PASSWORD = "sicher123";
@@ -38,6 +38,8 @@ export async function registerFresh(page: Page, prefix: string, names: { firstNa
   const link = await linkFromOutbox(page, account.email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
+  // The caller goes on on this page (the phone menu, say): its controls work once it is hydrated.
+  await hydrated(page);
   return account;
 }
 
