@@ -21,6 +21,31 @@ async function openProfile(page: Page) {
 }
 
 describe.each(widthNames)("own profile at %s width", (width) => {
+  it("a client navigation to /profile from a signed-in page shows the loading skeleton until the data is there", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `profile-skeleton-${width}`);
+    // From a signed-in page (the skeleton belongs to the signed-in layout).
+    await page.goto("/dashboard");
+    await hydrated(page);
+    // The profile's data request waits until the test lets it go: the skeleton is seen for sure.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/profile\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.locator("nav[aria-label='Hauptnavigation']:visible").getByRole("link", { name: "Profil" }).click();
+    await page.getByRole("status").filter({ hasText: "Profil wird geladen" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Mein Profil" }).waitFor();
+    await expectAccessible(page, `/profile loading (${width})`);
+    await screenshot(page, `profile-loading-${width}`);
+    release();
+    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Profil wird geladen" }).count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
   it("shows every section, edits the profile with a unique username, and keeps the theme with the account", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     const account = await registerFresh(page, `profile-edit-${width}`);

@@ -162,6 +162,7 @@ export function Composer({
           }}
           // Read-only, not disabled, while sending: a disabled field would drop the keyboard focus.
           readOnly={busy}
+          aria-disabled={busy}
           placeholder={de.messaging.messagePlaceholder}
           aria-describedby={counterId}
           className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none transition-shadow placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-60 sm:text-sm"
