@@ -23,6 +23,7 @@ import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
 import { publicDe as de, pageMeta, pageTitle } from "./i18n/public.de";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
+import { useNavigationFocus } from "./lib/navigation-focus";
 import { useNonce } from "./lib/nonce";
 import { database, requestMiddleware, session as requestSession } from "./lib/request-context.server";
 
@@ -117,6 +118,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useNavigationFocus();
   const user = rootData?.user ?? null;
   // One event stream per signed-in tab; the counts follow it (or poll while it is down).
   useRealtimeConnection(!!user);

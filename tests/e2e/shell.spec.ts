@@ -51,6 +51,26 @@ describe.each(widthNames)("shell at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("a link to another page moves the focus to its heading; a new query string on the same page keeps it", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/terms");
+    await hydrated(page);
+    if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.locator("nav[aria-label='Hauptnavigation']:visible").getByRole("link", { name: "Dienstleistungen" }).click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    // A screen reader reads the new page's heading; the next Tab starts in its content.
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1" && document.activeElement.closest("main") !== null);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("tabindex"))).toBe("-1");
+    // Filtering the list is work on the same page: the focus stays in the search box.
+    const search = page.locator("main").getByRole("combobox").first();
+    await search.fill("Logo");
+    await search.press("Enter");
+    await page.waitForURL(/[?&]q=Logo/);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await search.getAttribute("id"));
+    expectNoErrors(errors);
+  });
+
   it("links the legal pages in the footer", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/");

@@ -30,6 +30,16 @@ const KEY_APPLY_DELAY_MS = 400;
  * applied a change would lose the keyboard focus: its id is kept here and focused again.
  */
 let refocusId: string | null = null;
+/** Whether that control is in the advanced panel (which then stays open). */
+let refocusInPanel = false;
+
+/** Remembers the form's focused control before the form is submitted (and rendered anew). */
+function keepFocus(form: HTMLFormElement | null) {
+  const active = document.activeElement;
+  const inForm = active instanceof HTMLElement && form?.contains(active);
+  refocusId = inForm ? active.id || null : null;
+  refocusInPanel = inForm ? active.closest(`#${PANEL_ID}`) !== null : false;
+}
 
 /**
  * The search box and the advanced filters: a GET form, so the state lives in
@@ -42,15 +52,14 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const formRef = useRef<HTMLFormElement>(null);
   const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.maxDays > 0 || filters.remote || filters.sort !== "newest");
   // Open when a filter is set, or when the change came from inside the panel (even back to defaults).
-  const [open, setOpen] = useState(advancedActive || refocusId !== null);
+  const [open, setOpen] = useState(advancedActive || (refocusId !== null && refocusInPanel));
   const [minPrice, setMinPrice] = useState(filters.minPrice);
   const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
   const [minRating, setMinRating] = useState(filters.minRating);
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const apply = () => {
     clearTimeout(keyTimer.current);
-    const active = document.activeElement;
-    refocusId = active instanceof HTMLElement && formRef.current?.contains(active) ? active.id || null : null;
+    keepFocus(formRef.current);
     if (formRef.current) void submit(formRef.current, { preventScrollReset: true, replace: true });
   };
   const applyAfterKeys = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -61,12 +70,13 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   useEffect(() => {
     if (refocusId) document.getElementById(refocusId)?.focus();
     refocusId = null;
+    refocusInPanel = false;
     return () => clearTimeout(keyTimer.current);
   }, []);
   const priceMaxLabel = maxPrice >= PRICE_SLIDER.max ? de.services.priceOpenEnd(formatPrice(PRICE_SLIDER.max)) : formatPrice(maxPrice);
 
   return (
-    <Form ref={formRef} method="get" role="search" className="grid gap-4">
+    <Form ref={formRef} method="get" role="search" className="grid gap-4" onSubmit={() => keepFocus(formRef.current)}>
       <noscript>
         {/* Unlayered rules beat Tailwind's utility layer: the panel shows, the toggle goes. */}
         <style>{`#${PANEL_ID}{display:grid}#${TOGGLE_ID}{display:none}`}</style>
