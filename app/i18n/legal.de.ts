@@ -267,6 +267,7 @@ export const privacyPolicy: LegalDocument = {
         "Konto- und Profildaten sowie Ihre Inhalte speichern wir bis zur Löschung Ihres Kontos.",
         "Serverprotokolle mit IP-Adressen werden nach 14 Tagen gelöscht.",
         "Chatnachrichten bleiben nach der Löschung eines Kontos für den jeweiligen Gesprächspartner erhalten, werden jedoch nicht mehr mit der gelöschten Person verknüpft.",
+        "Meldungen, die Sie abgegeben haben, bleiben nach der Löschung Ihres Kontos ohne Bezug zu Ihrer Person erhalten (Grund, Begründung und Zeitpunkt): Wir dokumentieren jede Meldung und unsere Entscheidung darüber und zählen sie in unserem Transparenzbericht (Art. 17 Abs. 3 lit. b DSGVO in Verbindung mit Art. 15, 16 und 17 des Gesetzes über digitale Dienste). Ihr Name, Ihre E-Mail-Adresse und die Verknüpfung mit Ihrem Konto werden gelöscht.",
         "Aufträge und Rechnungen sind Geschäftsunterlagen beider Parteien. Wenn Sie Ihr Konto löschen, beenden wir Ihre offenen Aufträge und löschen Ihr Profil und Ihre Inhalte; abgeschlossene Aufträge und ausgestellte Rechnungen (mit den darauf angegebenen Namen und Anschriften) bewahren wir für die gesetzliche Aufbewahrungsfrist auf (Art. 17 Abs. 3 lit. b DSGVO in Verbindung mit § 147 AO, § 257 HGB und § 14b UStG: acht Jahre für Rechnungen und Buchungsbelege) und löschen sie danach.",
       ],
     },

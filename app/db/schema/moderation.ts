@@ -70,8 +70,11 @@ export const moderationReports = pgTable(
     caseId: uuid("case_id")
       .notNull()
       .references(() => moderationCases.id, { onDelete: "cascade" }),
-    /** The signed-in reporter; their account deletion removes their reports. */
-    reporterId: text("reporter_id").references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The signed-in reporter. Their account deletion keeps the report without what names them
+     * (id, name, e-mail, client key; delete-account.server.ts): reason, explanation and time stay.
+     */
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
     reporterName: text("reporter_name"),
     reporterEmail: text("reporter_email"),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),

@@ -27,6 +27,7 @@ import { listMessages } from "~/features/messaging/messages.server";
 import { orderedPair } from "~/features/messaging/pair";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { exportUserData } from "~/features/profile/export.server";
+import { readTransparency } from "~/features/transparency/report.server";
 import { DELETE_CONFIRMATION_WORD } from "~/features/profile/schema";
 import { findPublicProfile, listProfileServices } from "~/features/profiles/public-profile.server";
 import { listReviews } from "~/features/reviews/reviews.server";
@@ -403,7 +404,7 @@ describe(`suspension on ${testEngine}`, () => {
 });
 
 describe(`export and deletion on ${testEngine}`, () => {
-  it("the export holds the user's reports and the decisions about their content; deletion removes the reports and keeps the decisions", async () => {
+  it("the export holds the user's reports and the decisions about their content; deletion keeps both without what names the user", async () => {
     const leaving = "u-mod-leaving";
     await t.db.insert(user).values({ id: leaving, name: "Lena Geht", email: `${leaving}@example.de`, emailVerified: true });
     await t.db.insert(profiles).values({ userId: leaving, email: `${leaving}@example.de`, firstName: "Lena", lastName: "Geht" });
@@ -419,6 +420,8 @@ describe(`export and deletion on ${testEngine}`, () => {
     expect(exported.moderation_reports[0]).not.toHaveProperty("client_key");
     expect(exported.moderation_decisions).toEqual([expect.objectContaining({ kind: "remove", reason: "Irreführend.", item_summary: "Lenas Angebot" })]);
 
+    const counted = async () => (await readTransparency(t.db, new Date(Date.now() + 60_000))).reports.total;
+    const reportsBefore = await counted();
     const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "moderation-storage-"));
     try {
       await deleteAccount(t.db, createLocalStorage(storageRoot), { actorId: leaving, input: { confirmation: DELETE_CONFIRMATION_WORD } });
@@ -429,8 +432,14 @@ describe(`export and deletion on ${testEngine}`, () => {
     const kept = await t.db.select().from(moderationDecisions).where(eq(moderationDecisions.caseId, c!.id));
     expect(kept).toEqual([expect.objectContaining({ kind: "remove", reason: "Irreführend.", affectedUserId: null, decidedBy: STAFF })]);
     expect(await caseOf("service", own)).toMatchObject({ authorId: null, itemSummary: "Lenas Angebot" });
-    // The case of the service Lena reported stays (others may have reported it too), without her report.
+    // The case of the service Lena reported keeps her notice (reason, explanation, time), but
+    // nothing that names her; the transparency report still counts it.
     const reportedCase = await caseOf("service", reported);
-    expect(await t.db.select().from(moderationReports).where(eq(moderationReports.caseId, reportedCase!.id))).toEqual([]);
+    const [anonymous, ...more] = await t.db.select().from(moderationReports).where(eq(moderationReports.caseId, reportedCase!.id));
+    expect(more).toEqual([]);
+    expect(anonymous).toMatchObject({ reporterId: null, reporterName: null, reporterEmail: null, clientKey: "", reason: "illegal", category: "fraud" });
+    expect(anonymous!.reporterKey).toBe(`deleted:${anonymous!.id}`);
+    expect(JSON.stringify(anonymous)).not.toContain(leaving);
+    expect(await counted()).toBe(reportsBefore);
   });
 });

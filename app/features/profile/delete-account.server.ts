@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   account,
   favorites,
@@ -59,9 +59,14 @@ export async function deleteAccount(
     await tx.delete(services).where(eq(services.createdBy, actorId));
     await tx.delete(purchases).where(eq(purchases.buyerId, actorId));
     await tx.delete(notifications).where(eq(notifications.userId, actorId));
-    // The user's reports go; decisions about their content stay as the record the law asks for,
-    // with the author, the affected user and the audit's actor nulled by their keys (ADR 023).
-    await tx.delete(moderationReports).where(eq(moderationReports.reporterId, actorId));
+    // The user's reports stay without anything that names them: a notice is part of the record of
+    // its case (and counts in the transparency report), its sender is not. Decisions about their
+    // content stay too, with the author, the affected user and the audit's actor nulled by their
+    // keys (ADR 023).
+    await tx
+      .update(moderationReports)
+      .set({ reporterId: null, reporterName: null, reporterEmail: null, clientKey: "", reporterKey: sql`'deleted:' || ${moderationReports.id}` })
+      .where(eq(moderationReports.reporterId, actorId));
     // The user's tickets take their whole conversations along (both sides' replies, by cascade);
     // their files go after the commit. Replies the user wrote as support staff on other people's
     // tickets stay, marked as from support, their author id nulled (ADR 022).

@@ -49,8 +49,9 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  *
  * Time to decision: a decision answers the reports that arrived on its case since the previous
  * decision (it starts at the earliest of them); a decision after an objection (restore or confirm)
- * starts at the objection. Decisions with no such start (their reporters deleted their accounts,
- * which removes their reports) are left out of the median rather than guessed.
+ * starts at the objection. Decisions with no such start (a case opened without a report on
+ * record) are left out of the median rather than guessed. A reporter's account deletion keeps
+ * their reports, anonymised, so they still count here.
  */
 export async function readTransparency(db: Database, now: Date): Promise<TransparencyReport> {
   const from = new Date(now);
