@@ -1,6 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { profiles, session } from "~/db/schema";
-import { getDatabase } from "~/lib/db.server";
+import { getDatabase, type Database } from "~/lib/db.server";
 import { getAuth } from "./auth.server";
 
 /** The signed-in user as the pages see it. */
@@ -22,6 +22,23 @@ export interface SessionResult {
   setCookies: string[];
 }
 
+const profileStatements = new WeakMap<Database, ReturnType<typeof buildProfileStatement>>();
+
+/** The signed-in user's profile: a named statement, as every signed-in request reads it (see loadUnreadCounts). */
+function profileStatement(db: Database) {
+  let statement = profileStatements.get(db);
+  if (!statement) profileStatements.set(db, (statement = buildProfileStatement(db)));
+  return statement;
+}
+
+function buildProfileStatement(db: Database) {
+  return db
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role, suspendedAt: profiles.suspendedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .prepare("session_profile");
+}
+
 /**
  * Reads the session of a request (with its profile). Called once per request, by the request
  * context (`session(context)` in ~/lib/request-context.server), which every loader shares.
@@ -33,10 +50,7 @@ export async function readSession(request: Request): Promise<SessionResult> {
   const setCookies = headers.getSetCookie();
   if (!response) return { user: null, setCookies };
   const { db } = await getDatabase();
-  let [profile] = await db
-    .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role, suspendedAt: profiles.suspendedAt })
-    .from(profiles)
-    .where(eq(profiles.userId, response.user.id));
+  let [profile] = await profileStatement(db).execute({ userId: response.user.id });
   // A suspended account has no session (ADR 023): its sessions are deleted with the suspension,
   // and should one have been made since (Better Auth's own endpoints), it counts for nothing.
   if (profile?.suspendedAt) return { user: null, setCookies: [] };

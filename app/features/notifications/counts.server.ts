@@ -1,7 +1,44 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { ChatView } from "~/features/messaging/message-text";
 import type { Database } from "~/lib/db.server";
 import { unreadNotificationsCount } from "./notifications.server";
+
+const statements = new WeakMap<Database, ReturnType<typeof buildCountsStatement>>();
+
+/**
+ * A named statement (PostgreSQL parses and plans it once per connection, then reuses the plan):
+ * it runs for every signed-in page, and planning it cost four times what running it does
+ * (0.42 against 0.08 ms a call, measured on the bench database). Its plan does not depend on the
+ * user, so a generic plan is as good as a fresh one.
+ */
+function countsStatement(db: Database) {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = buildCountsStatement(db)));
+  return statement;
+}
+
+function buildCountsStatement(db: Database) {
+  const userId: Placeholder = sql.placeholder("userId");
+  return db
+    .select({
+      service: sql<number>`u.service`,
+      live: sql<number>`u.live`,
+      newestKind: sql<string | null>`u.newest_kind`,
+      notifications: unreadNotificationsCount(userId),
+    })
+    .from(
+      sql`(
+        select count(*) filter (where c.kind <> 'direct')::int as service,
+          count(*) filter (where c.kind = 'direct')::int as live,
+          (array_agg(c.kind order by m.created_at desc, m.id desc))[1] as newest_kind
+        from messages m
+        join conversations c on c.id = m.conversation_id
+        where (c.user1_id = ${userId} or c.user2_id = ${userId})
+          and m.read = false and m.sender_id is distinct from ${userId}
+      ) as u`,
+    )
+    .prepare("shell_unread_counts");
+}
 
 export interface UnreadCounts {
   /** Unread messages to the user (the "Chats" badge): both views together. */
@@ -20,25 +57,13 @@ export interface UnreadCounts {
  * total, the split by view and the view of the newest one.
  */
 export async function loadUnreadCounts(db: Database, userId: string): Promise<UnreadCounts> {
-  const result = await db.execute(sql`
-    select u.service, u.live, u.newest_kind, ${unreadNotificationsCount(userId)} as notifications
-    from (
-      select count(*) filter (where c.kind <> 'direct')::int as service,
-        count(*) filter (where c.kind = 'direct')::int as live,
-        (array_agg(c.kind order by m.created_at desc, m.id desc))[1] as newest_kind
-      from messages m
-      join conversations c on c.id = m.conversation_id
-      where (c.user1_id = ${userId} or c.user2_id = ${userId})
-        and m.read = false and m.sender_id is distinct from ${userId}
-    ) u
-  `);
-  const row = (result as unknown as { rows: { service: number; live: number; newest_kind: string | null; notifications: number }[] }).rows[0];
+  const [row] = await countsStatement(db).execute({ userId });
   const service = Number(row?.service ?? 0);
   const live = Number(row?.live ?? 0);
   return {
     newMessages: service + live,
     unreadNotifications: Number(row?.notifications ?? 0),
     unreadByView: { service, live },
-    newestUnreadView: row?.newest_kind ? (row.newest_kind === "direct" ? "live" : "service") : null,
+    newestUnreadView: row?.newestKind ? (row.newestKind === "direct" ? "live" : "service") : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type Placeholder } from "drizzle-orm";
 import { notifications } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
 import type { Database } from "~/lib/db.server";
@@ -114,8 +114,8 @@ export async function countUnreadNotifications(db: Database, userId: string): Pr
 }
 
 /** The count above as a scalar subquery (see ./counts.server). */
-export function unreadNotificationsCount(userId: string) {
-  return sql`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.read} = false)`;
+export function unreadNotificationsCount(userId: string | Placeholder) {
+  return sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.read} = false)`;
 }
 
 /**
