@@ -384,7 +384,7 @@ export interface MyDecision extends DecisionView {
   canObject: boolean;
 }
 
-async function decisionsAbout(db: Database, where: ReturnType<typeof and>): Promise<(MyDecision & { affectedUserId: string | null })[]> {
+async function decisionsAbout(db: Database, where: ReturnType<typeof and>): Promise<(MyDecision & { affectedUserId: string | null; itemId: string })[]> {
   const rows = await db
     .select({
       id: moderationDecisions.id,
@@ -419,6 +419,7 @@ async function decisionsAbout(db: Database, where: ReturnType<typeof and>): Prom
     objection: r.objection,
     objectedAt: r.objectedAt,
     affectedUserId: r.affectedUserId,
+    itemId: r.itemId,
     itemKind: r.itemKind,
     itemSummary: r.itemSummary,
     itemLink: itemLinkOf(r.itemKind, r.itemId),
@@ -436,7 +437,7 @@ function itemLinkOf(kind: ReportItemKind, id: string): string | null {
 /** Every decision about the user's content (dismissals aside: they restrict nothing), newest first. */
 export async function listMyDecisions(db: Database, userId: string): Promise<MyDecision[]> {
   const rows = await decisionsAbout(db, and(eq(moderationDecisions.affectedUserId, userId)));
-  return rows.map(({ affectedUserId: _a, ...r }) => r);
+  return rows.map(({ affectedUserId: _a, itemId: _i, ...r }) => r);
 }
 
 /**
@@ -448,7 +449,11 @@ export async function getMyDecision(db: Database, { decisionId, viewerId, token 
   const [row] = await decisionsAbout(db, and(eq(moderationDecisions.id, decisionId), isNotNull(moderationDecisions.affectedUserId)));
   if (!row?.affectedUserId) throw new AppError("NOT_FOUND", "case_not_found");
   if (row.affectedUserId !== viewerId && !tokenMatches(token, decisionId, row.affectedUserId)) throw new AppError("NOT_FOUND", "case_not_found");
-  const { affectedUserId: _a, ...decision } = row;
+  const { affectedUserId: _a, itemId: _i, ...decision } = row;
+  // A review, comment or message lives on another page (its service, its chat): where, the item says.
+  if (decision.itemLink === null && decision.kind !== "restore") {
+    decision.itemLink = (await loadModerationItem(db, decision.itemKind, row.itemId))?.link ?? null;
+  }
   return decision;
 }
 

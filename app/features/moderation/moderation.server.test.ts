@@ -363,6 +363,14 @@ describe(`moderation on ${testEngine}`, () => {
       ["Drohung", true],
       ["Hallo", false],
     ]);
+    // The statement of reasons leads its author to the removed item ("Inhalt ansehen"), where only they see it.
+    const linkFor = async (viewerId: string, itemId: string) => {
+      const links = await Promise.all((await listMyDecisions(t.db, viewerId)).map(async (d) => (await getMyDecision(t.db, { decisionId: d.id, viewerId, token: null })).itemLink));
+      return links.filter((link) => link?.includes(itemId));
+    };
+    expect(await linkFor(BUYER, review!.id)).toEqual([`/services/${serviceId}#review-${review!.id}`]);
+    expect(await linkFor(BUYER, comment!.id)).toEqual([`/services/${serviceId}#comment-${comment!.id}`]);
+    expect(await linkFor(OTHER, conversation!.id)).toEqual([`/live-chat/${conversation!.id}`]);
   });
 });
 
