@@ -1,7 +1,7 @@
 import type { ErrorParams, ErrorReason } from "~/lib/errors";
 import { de } from "./de";
 import { ordersDe } from "./orders.de";
-import { serviceImagesDe } from "./service-images.de";
+import { serviceImageFieldDe } from "./service-image-field.de";
 import { reviewsOrdersDe } from "./reviews-orders.de";
 import { savedSearchesDe } from "./saved-searches.de";
 import { blocksDe } from "./blocks.de";
@@ -53,8 +53,8 @@ const TEXTS: Record<ErrorReason, Text> = {
   gallery_no_files: de.profile.gallery.noFiles,
   not_in_gallery: de.profile.gallery.notInGallery,
   service_images_full: (p) =>
-    Number(p.free) > 0 ? serviceImagesDe.field.remaining(Number(p.free), Number(p.max)) : serviceImagesDe.field.full(Number(p.max)),
-  service_image_not_found: serviceImagesDe.field.notFound,
+    Number(p.free) > 0 ? serviceImageFieldDe.remaining(Number(p.free), Number(p.max)) : serviceImageFieldDe.full(Number(p.max)),
+  service_image_not_found: serviceImageFieldDe.notFound,
 
   chat_not_found: de.chats.chatNotFound,
   chat_forbidden: de.chats.noPermission,

@@ -1,37 +1,7 @@
-// Texts of the service images (ADR 016): the form's image field, the cards and the detail page's
-// viewer. Public pages import it directly, so it stays small and free of other imports.
+// Texts of the detail page's images and viewer (ADR 016); the form's image field has its own
+// (service-image-field.de.ts). Public pages import it directly, so it stays small and free of imports.
 
 export const serviceImagesDe = {
-  field: {
-    heading: (n: number, max: number) => `Bilder (${n}/${max})`,
-    hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
-    add: "Bilder hinzufügen",
-    empty: "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
-    uploading: "Bilder werden hochgeladen",
-    progress: (percent: number) => `${percent} %`,
-    image: (n: number) => `Bild ${n}`,
-    cover: "Hauptbild",
-    makeCover: (n: number) => `Bild ${n} als Hauptbild verwenden`,
-    earlier: (n: number) => `Bild ${n} nach vorne verschieben`,
-    later: (n: number) => `Bild ${n} nach hinten verschieben`,
-    remove: (n: number) => `Bild ${n} entfernen`,
-    uploaded: (n: number) => `${n} Bild(er) hinzugefügt`,
-    removed: "Bild entfernt",
-    nowCover: (from: number) => `Bild ${from} ist jetzt das Hauptbild.`,
-    movedTo: (from: number, to: number) => `Bild ${from} ist jetzt Bild ${to}.`,
-    changeFailed: "Die Bilder konnten nicht geändert werden",
-    uploadFailed: "Upload fehlgeschlagen",
-    uploadFailedText: "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.",
-    full: (max: number) => `Maximal ${max} Bilder pro Dienstleistung. Entfernen Sie zuerst ein Bild.`,
-    remaining: (n: number, max: number) => `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
-    notFound: "Dieses Bild gibt es nicht (mehr).",
-    noScript: "Zum Hochladen von Bildern wird JavaScript benötigt.",
-    /** After creating: drafts older than a day were cleared while the form was open. */
-    missingAfterCreate: (n: number) =>
-      n === 1
-        ? "Ein Bild war nicht mehr vorhanden (Entwürfe werden nach einem Tag gelöscht). Bitte laden Sie es hier erneut hoch."
-        : `${n} Bilder waren nicht mehr vorhanden (Entwürfe werden nach einem Tag gelöscht). Bitte laden Sie sie hier erneut hoch.`,
-  },
   viewer: {
     open: (n: number, total: number) => `Bild ${n} von ${total} vergrößern`,
     title: (title: string) => `Bilder: ${title}`,
@@ -41,6 +11,7 @@ export const serviceImagesDe = {
     close: "Schließen",
     thumbnails: "Alle Bilder",
     show: (n: number) => `Bild ${n} zeigen`,
-    alt: (title: string, n: number, total: number) => (total > 1 ? `${title} – Bild ${n} von ${total}` : title),
+    alt: (title: string, n: number, total: number) =>
+      total > 1 ? `${title} – Bild ${n} von ${total}` : title,
   },
 } as const;

@@ -17,16 +17,12 @@ export function useNavigationFocus(): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    if (hash) return;
     const main = document.getElementById("main");
-    if (!main) return;
-    const active = document.activeElement;
-    // The page focused something of its own already (autofocus in a dialog or a form).
-    if (active && active !== document.body && active.isConnected && main.contains(active)) return;
-    const heading = main.querySelector<HTMLElement>("h1");
-    const target = heading ?? main;
-    // A heading is not focusable by itself; focusable from script only, it stays out of the Tab order.
-    if (target === heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    // A link to an anchor is the browser's; a page that focused something of its own keeps it.
+    if (hash || !main || main.contains(document.activeElement)) return;
+    // A heading is focusable from script only (tabindex -1: not in the Tab order); <main> already is.
+    const target = main.querySelector("h1") ?? main;
+    target.tabIndex = -1;
     // The scroll position is ScrollRestoration's (top of the page, or where the user was before).
     target.focus({ preventScroll: true });
   }, [pathname, hash]);

@@ -8,7 +8,7 @@ import { listDraftImages } from "~/features/services/images.server";
 import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
-import { serviceImagesDe } from "~/i18n/service-images.de";
+import { serviceImageFieldDe } from "~/i18n/service-image-field.de";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { id, missingImages } = await createService(await database(context), { actorId: user.id, input: form });
       if (missingImages > 0) {
         // Created, but images were gone: the edit page, where they can be uploaded again.
-        const flash = await setFlashToast({ type: "info", title: de.services.form.created, description: serviceImagesDe.field.missingAfterCreate(missingImages) });
+        const flash = await setFlashToast({ type: "info", title: de.services.form.created, description: serviceImageFieldDe.missingAfterCreate(missingImages) });
         throw redirect(`/services/${id}/edit`, { headers: { "Set-Cookie": flash } });
       }
       const flash = await setFlashToast({ type: "success", title: de.services.form.created });

@@ -4,7 +4,7 @@ import { IMAGE_MAX_BYTES } from "~/features/profile/schema";
 import { IMAGE_UPLOAD_LIMIT } from "~/features/profile/upload-route.server";
 import { refusedImages } from "~/i18n/errors.de";
 import { de } from "~/i18n/de";
-import { serviceImagesDe } from "~/i18n/service-images.de";
+import { serviceImageFieldDe } from "~/i18n/service-image-field.de";
 import { AppError, isAppError } from "~/lib/errors";
 import { readForm } from "~/lib/forms.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
@@ -29,7 +29,7 @@ function answer(body: ServiceImagesAnswer, status = 200) {
 
 function refusal(error: unknown, title: string) {
   const { failure, status } = failureOf(error, "service images");
-  const message = failure.reason === "unexpected" ? serviceImagesDe.field.uploadFailedText : failure.message;
+  const message = failure.reason === "unexpected" ? serviceImageFieldDe.uploadFailedText : failure.message;
   const details = isAppError(error) && error.reason === "images_refused" ? refusedImages(error.params) : undefined;
   // A refused file reads as the gallery's: 'Upload-Validierung fehlgeschlagen'.
   const heading = failure.reason === "images_refused" ? de.profile.gallery.validationFailed : title;
@@ -55,7 +55,7 @@ export async function uploadServiceImages(args: Args) {
     const { images } = await addServiceImages(db, getStorage(), { actorId: user.id, serviceId, files });
     return answer({ ok: true, images, added: files.length });
   } catch (error) {
-    return refusal(error, serviceImagesDe.field.uploadFailed);
+    return refusal(error, serviceImageFieldDe.uploadFailed);
   }
 }
 
@@ -75,6 +75,6 @@ export async function changeServiceImage(args: Args & { params: { imageId?: stri
         : await moveServiceImage(db, { actorId: user.id, imageId, move: form.intent });
     return answer({ ok: true, images });
   } catch (error) {
-    return refusal(error, serviceImagesDe.field.changeFailed);
+    return refusal(error, serviceImageFieldDe.changeFailed);
   }
 }

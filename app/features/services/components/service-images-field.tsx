@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/features/profile/schema";
 import { uploadWithProgress } from "~/features/profile/upload-client";
 import { de } from "~/i18n/de";
-import { serviceImagesDe as t } from "~/i18n/service-images.de";
+import { serviceImageFieldDe as f } from "~/i18n/service-image-field.de";
 import { serviceImageUrl, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
 
 /** The image controls; an unavailable one stays in the tab order (the focus is never dropped). */
@@ -19,8 +19,8 @@ const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
 /** What the page can check before sending (the server repeats all of it from the bytes). */
 function precheck(files: File[], count: number): { title: string; description: string } | null {
   const free = MAX - count;
-  if (free <= 0) return { title: t.field.uploadFailed, description: t.field.full(MAX) };
-  if (files.length > free) return { title: t.field.uploadFailed, description: t.field.remaining(free, MAX) };
+  if (free <= 0) return { title: f.uploadFailed, description: f.full(MAX) };
+  if (files.length > free) return { title: f.uploadFailed, description: f.remaining(free, MAX) };
   const reasons = files.flatMap((file) =>
     file.size > IMAGE_MAX_BYTES ? [de.profile.gallery.tooLarge(file.name)] : !IMAGE_TYPES.includes(file.type) ? [de.profile.gallery.notImage(file.name)] : [],
   );
@@ -55,10 +55,10 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
       const answer = await uploadWithProgress<ServiceImagesAnswer>("/api/service-images", body, setProgress);
       if (answer.ok) {
         setImages(answer.images);
-        toast.success(t.field.uploaded(answer.added ?? files.length));
+        toast.success(f.uploaded(answer.added ?? files.length));
       } else toast.error(answer.title, { description: [answer.message, ...(answer.details ?? [])].filter((line, i, all) => all.indexOf(line) === i).join(" ") });
     } catch {
-      toast.error(t.field.uploadFailed, { description: t.field.uploadFailedText });
+      toast.error(f.uploadFailed, { description: f.uploadFailedText });
     } finally {
       setProgress(null);
     }
@@ -84,19 +84,19 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
         const before = images.findIndex((i) => i.id === image.id);
         setImages(answer.images);
         if (intent === "remove") {
-          toast.success(t.field.removed);
+          toast.success(f.removed);
           // Focus to the image that took its place (or the one before, or the add button).
           const next = answer.images[Math.min(before, answer.images.length - 1)];
           requestAnimationFrame(() => focusControl(next ? `[data-image="${next.id}"] [data-action="remove"]` : null));
         } else {
           const at = answer.images.findIndex((i) => i.id === image.id);
-          setAnnouncement(at === 0 ? t.field.nowCover(before + 1) : t.field.movedTo(before + 1, at + 1));
+          setAnnouncement(at === 0 ? f.nowCover(before + 1) : f.movedTo(before + 1, at + 1));
           // "Als Hauptbild" is gone from the cover: keep the focus on that image's controls.
           if (intent === "cover") requestAnimationFrame(() => focusControl(`[data-image="${image.id}"] [data-action="later"]`));
         }
       } else toast.error(answer.title, { description: answer.message });
     } catch {
-      toast.error(t.field.changeFailed, { description: t.field.uploadFailedText });
+      toast.error(f.changeFailed, { description: f.uploadFailedText });
     } finally {
       setBusy(null);
     }
@@ -104,9 +104,9 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
 
   return (
     <fieldset className="grid gap-3" aria-describedby="service-images-hint">
-      <legend className="mb-2 text-sm font-medium leading-none">{t.field.heading(images.length, MAX)}</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">{f.heading(images.length, MAX)}</legend>
       <p id="service-images-hint" className="text-sm text-muted-foreground">
-        {t.field.hint}
+        {f.hint}
       </p>
       {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
       {images.length > 0 ? (
@@ -118,7 +118,7 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
                 <div className="relative">
                   <img
                     src={serviceImageUrl(image, image.widths[0]!)}
-                    alt={t.field.image(n)}
+                    alt={f.image(n)}
                     width={320}
                     height={200}
                     loading="lazy"
@@ -126,24 +126,24 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
                     className="aspect-[16/10] w-full object-cover"
                   />
                   {index === 0 && (
-                    <span className="absolute left-1.5 top-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{t.field.cover}</span>
+                    <span className="absolute left-1.5 top-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{f.cover}</span>
                   )}
                 </div>
                 <div className="flex items-center justify-between gap-1 p-1">
                   <div className="flex gap-1">
                     {index > 0 && (
-                      <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="cover" aria-disabled={busy !== null} aria-label={t.field.makeCover(n)} title={t.field.makeCover(n)} onClick={() => void change(image, "cover")}>
+                      <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="cover" aria-disabled={busy !== null} aria-label={f.makeCover(n)} title={f.makeCover(n)} onClick={() => void change(image, "cover")}>
                         <Star aria-hidden="true" />
                       </Button>
                     )}
-                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="earlier" aria-disabled={busy !== null || index === 0} aria-label={t.field.earlier(n)} title={t.field.earlier(n)} onClick={() => void change(image, "earlier", index === 0)}>
+                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="earlier" aria-disabled={busy !== null || index === 0} aria-label={f.earlier(n)} title={f.earlier(n)} onClick={() => void change(image, "earlier", index === 0)}>
                       <ArrowLeft aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="later" aria-disabled={busy !== null || index === images.length - 1} aria-label={t.field.later(n)} title={t.field.later(n)} onClick={() => void change(image, "later", index === images.length - 1)}>
+                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="later" aria-disabled={busy !== null || index === images.length - 1} aria-label={f.later(n)} title={f.later(n)} onClick={() => void change(image, "later", index === images.length - 1)}>
                       <ArrowRight aria-hidden="true" />
                     </Button>
                   </div>
-                  <Button type="button" variant="ghost" size="icon" className={`${CONTROL} text-destructive`} data-action="remove" aria-disabled={busy !== null} aria-label={t.field.remove(n)} title={t.field.remove(n)} onClick={() => void change(image, "remove")}>
+                  <Button type="button" variant="ghost" size="icon" className={`${CONTROL} text-destructive`} data-action="remove" aria-disabled={busy !== null} aria-label={f.remove(n)} title={f.remove(n)} onClick={() => void change(image, "remove")}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
@@ -152,12 +152,12 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
           })}
         </ol>
       ) : (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t.field.empty}</p>
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{f.empty}</p>
       )}
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {progress !== null && <UploadProgress label={t.field.uploading} percent={progress} percentText={t.field.progress(progress)} />}
+      {progress !== null && <UploadProgress label={f.uploading} percent={progress} percentText={f.progress(progress)} />}
       {/* No name: the files go to /api/service-images, never with the form itself. */}
       <input
         ref={input}
@@ -166,7 +166,7 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
         accept={IMAGE_ACCEPT}
         multiple
         className="hidden"
-        aria-label={t.field.add}
+        aria-label={f.add}
         onChange={(event) => {
           const files = [...(event.currentTarget.files ?? [])];
           event.currentTarget.value = "";
@@ -180,15 +180,15 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
           variant="outline"
           disabled={progress !== null}
           onClick={() => {
-            if (full) toast.error(t.field.uploadFailed, { description: t.field.full(MAX) });
+            if (full) toast.error(f.uploadFailed, { description: f.full(MAX) });
             else input.current?.click();
           }}
         >
           <ImagePlus aria-hidden="true" />
-          {t.field.add}
+          {f.add}
         </Button>
         <noscript>
-          <p className="mt-2 text-sm text-muted-foreground">{t.field.noScript}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{f.noScript}</p>
         </noscript>
       </div>
     </fieldset>
