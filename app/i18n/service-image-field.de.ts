@@ -5,8 +5,7 @@ export const serviceImageFieldDe = {
   heading: (n: number, max: number) => `Bilder (${n}/${max})`,
   hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
   add: "Bilder hinzufügen",
-  empty:
-    "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
+  empty: "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
   uploading: "Bilder werden hochgeladen",
   progress: (percent: number) => `${percent} %`,
   image: (n: number) => `Bild ${n}`,
@@ -21,12 +20,9 @@ export const serviceImageFieldDe = {
   movedTo: (from: number, to: number) => `Bild ${from} ist jetzt Bild ${to}.`,
   changeFailed: "Die Bilder konnten nicht geändert werden",
   uploadFailed: "Upload fehlgeschlagen",
-  uploadFailedText:
-    "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.",
-  full: (max: number) =>
-    `Maximal ${max} Bilder pro Dienstleistung. Entfernen Sie zuerst ein Bild.`,
-  remaining: (n: number, max: number) =>
-    `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
+  uploadFailedText: "Die Bilder konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  full: (max: number) => `Maximal ${max} Bilder pro Dienstleistung. Entfernen Sie zuerst ein Bild.`,
+  remaining: (n: number, max: number) => `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
   notFound: "Dieses Bild gibt es nicht (mehr).",
   noScript: "Zum Hochladen von Bildern wird JavaScript benötigt.",
   /** After creating: drafts older than a day were cleared while the form was open. */

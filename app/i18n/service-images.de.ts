@@ -11,7 +11,6 @@ export const serviceImagesDe = {
     close: "Schließen",
     thumbnails: "Alle Bilder",
     show: (n: number) => `Bild ${n} zeigen`,
-    alt: (title: string, n: number, total: number) =>
-      total > 1 ? `${title} – Bild ${n} von ${total}` : title,
+    alt: (title: string, n: number, total: number) => (total > 1 ? `${title} – Bild ${n} von ${total}` : title),
   },
 } as const;

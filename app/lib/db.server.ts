@@ -22,6 +22,20 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, fuzzystrmatch };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A statement built once per database (Drizzle's `prepare`): returns its getter. A statement named
+ * in `prepare("…")` is parsed and planned by PostgreSQL once per connection and then reused (ADR
+ * 027); that suits statements whose plan does not depend on their values (an id, a token).
+ */
+export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}
+
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";

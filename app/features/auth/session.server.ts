@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-call";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { profiles, session, user } from "~/db/schema";
-import { getDatabase, type Database } from "~/lib/db.server";
+import { getDatabase, perDatabase, type Database } from "~/lib/db.server";
 import { getAuth, type Auth } from "./auth.server";
 
 /** The signed-in user as the pages see it. */
@@ -24,22 +24,14 @@ export interface SessionResult {
   setCookies: string[];
 }
 
-const profileStatements = new WeakMap<Database, ReturnType<typeof buildProfileStatement>>();
-
-/** The signed-in user's profile: a named statement, as every signed-in request reads it (see loadUnreadCounts). */
-function profileStatement(db: Database) {
-  let statement = profileStatements.get(db);
-  if (!statement) profileStatements.set(db, (statement = buildProfileStatement(db)));
-  return statement;
-}
-
-function buildProfileStatement(db: Database) {
-  return db
+/** The signed-in user's profile: a named statement, as every signed-in request may read it. */
+const profileStatement = perDatabase((db) =>
+  db
     .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role, suspendedAt: profiles.suspendedAt })
     .from(profiles)
     .where(eq(profiles.userId, sql.placeholder("userId")))
-    .prepare("session_profile");
-}
+    .prepare("session_profile"),
+);
 
 /**
  * Reads the session of a request (with its profile). Called once per request, by the request
@@ -92,11 +84,9 @@ export async function readSessionWith(auth: Auth, db: Database, request: Request
   };
 }
 
-const quickStatements = new WeakMap<Database, ReturnType<typeof buildQuickStatement>>();
-
 /** The session of a token with its user and profile, if it has not expired. */
-function buildQuickStatement(db: Database) {
-  return db
+const quickStatement = perDatabase((db) =>
+  db
     .select({
       sessionId: session.id,
       expiresAt: session.expiresAt,
@@ -111,8 +101,8 @@ function buildQuickStatement(db: Database) {
     .innerJoin(user, eq(user.id, session.userId))
     .innerJoin(profiles, eq(profiles.userId, session.userId))
     .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql`now()`)))
-    .prepare("quick_session");
-}
+    .prepare("quick_session"),
+);
 
 /** Per auth instance: its cookie names, secret and session ages (from Better Auth's own context). */
 const authSettings = new WeakMap<Auth, Promise<{ token: string; others: string[]; secret: string; expiresIn: number; updateAge: number }>>();
@@ -153,9 +143,7 @@ async function quickSession(auth: Auth, db: Database, cookieHeader: string): Pro
   const signature = Buffer.from(encoded, "base64");
   const expected = createHmac("sha256", settings.secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  let statement = quickStatements.get(db);
-  if (!statement) quickStatements.set(db, (statement = buildQuickStatement(db)));
-  const [row] = await statement.execute({ token });
+  const [row] = await quickStatement(db).execute({ token });
   if (!row || row.suspendedAt) return null;
   const expiresAt = new Date(row.expiresAt).getTime();
   // Due to be extended (Better Auth's rule: the last extension is updateAge or more ago).
