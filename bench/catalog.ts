@@ -252,12 +252,12 @@ async function main() {
     for (let i = 0; i < Math.min(SQL_WARMUP, 5); i++) await listServices(db, filters, undefined, cache);
     const r = await withLoad(() => concurrent(db, filters, CONNECTIONS, SQL_PER_WORKER, SQL_CONCURRENT_MAX_SECONDS, cache));
     log(`  ${name.padEnd(28)} p50 ${ms(r.value.p50)}  p95 ${ms(r.value.p95)}  p99 ${ms(r.value.p99)}  ${r.value.callsPerSecond} calls/s; ${describeLoad(r.load)}`);
-    return { name, query, matches: first.total, sql: { ...r.value, load: r.load } };
+    return { name, query, matches: first.total, page: first.page, sql: { ...r.value, load: r.load } };
   };
   log();
   log(`SQL, deep pages (with the count cache, ${CONNECTIONS} callers):`);
   const searchPagingSql = await sqlCase("search + paging", SEARCH_PAGING);
-  const deepOffsetSql = await sqlCase("offset 96,000", DEEP_OFFSET);
+  const deepOffsetSql = await sqlCase("deep page number", DEEP_OFFSET);
   const walk: CursorWalk = await walkCursors(db, CURSOR_TARGET, CURSOR_MAX_SECONDS, createCountCache());
   const deepCursorSql = walk.supported ? await sqlCase(`cursor at ${walk.position}`, walk.query) : null;
   if (!walk.supported) log(`  no cursor page: ${walk.reason}`);

@@ -3,7 +3,9 @@
 // catalogue offers them (feature-detected: keyset paging may or may not be there).
 import { performance } from "node:perf_hooks";
 import { SERVICE_CATEGORIES } from "~/features/services/categories";
-import { listServices, type CountCache } from "~/features/services/catalogue.server";
+import { desc, eq } from "drizzle-orm";
+import { services } from "~/db/schema";
+import { listServices, offsetPages, type CountCache } from "~/features/services/catalogue.server";
 import { neighbourPages, parseServiceFilters, SORT_OPTIONS } from "~/features/services/filters";
 import type { Database } from "~/lib/db.server";
 import { seeded } from "./load-config";
@@ -36,7 +38,11 @@ export const SUGGESTION_TEXTS = ["Lo", "Log", "Logo", "web", "Webs", "Webseit", 
 
 /** Search with paging: page 100 of a search (24 per page: offset 2,376 of its ~4,900 matches). */
 export const SEARCH_PAGING = "q=Logo&page=100";
-/** The deep page by offset: page 4,001 of the unfiltered list (offset 96,000; MAX_PAGE is 10,000). */
+/**
+ * The deep page by number: page 4,001 of the unfiltered list (offset 96,000). Page numbers reach
+ * the counted pages only (`offsetPages`: 417 of 24), so the list answers with page 417 (offset
+ * 9,984, the deepest offset it reads); position 96,000 is reached by cursor (walkCursors).
+ */
 export const DEEP_OFFSET = "page=4001";
 export const DEEP_POSITION = 96_000;
 
@@ -172,8 +178,23 @@ export async function walkCursors(db: Database, target: number, maxSeconds: numb
   const pageSize = deep.pageSize || 24;
   let sameFirstRowAsOffset: boolean | null = null;
   if (position % pageSize === 0) {
-    const byOffset = await listServices(db, parseServiceFilters(new URLSearchParams(`${base ? `${base}&` : ""}page=${position / pageSize + 1}`)), undefined, counts);
-    sameFirstRowAsOffset = deep.items[0]?.id !== undefined && deep.items[0]?.id === byOffset.items[0]?.id;
+    const page = position / pageSize + 1;
+    let firstByOffset: string | undefined | null = null;
+    if (page <= offsetPages(pageSize)) {
+      const byOffset = await listServices(db, parseServiceFilters(new URLSearchParams(`${base ? `${base}&` : ""}page=${page}`)), undefined, counts);
+      firstByOffset = byOffset.items[0]?.id;
+    } else if (!base) {
+      // Page numbers stop at the counted pages: the unfiltered list's row there, by offset in SQL.
+      const [row] = await db
+        .select({ id: services.id })
+        .from(services)
+        .where(eq(services.listed, true))
+        .orderBy(desc(services.isFeatured), desc(services.createdAt), desc(services.id))
+        .offset(position)
+        .limit(1);
+      firstByOffset = row?.id;
+    }
+    if (firstByOffset !== null) sameFirstRowAsOffset = deep.items[0]?.id !== undefined && deep.items[0]?.id === firstByOffset;
   }
   return { supported: true, way, steps, seconds: Math.round((performance.now() - started) / 100) / 10, position, query: next, sameFirstRowAsOffset };
 }

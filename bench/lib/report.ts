@@ -23,6 +23,8 @@ export interface CaseResult {
   /** The query of /services (without "?"). */
   query: string;
   matches: number;
+  /** The page the list showed (a page number past the counted pages shows the last of them). */
+  page?: number;
   sql: SqlFigures & { load: LoadAverage };
   /** Signed in (no page cache), so that every request renders and queries. */
   http: HttpFigures & { load: LoadAverage };
@@ -178,7 +180,7 @@ export function renderMarkdown(r: BenchResults): string {
   lines.push(`| case | query | matches | SQL p50 | SQL p99 | calls/s | SQL load | HTTP p50 | HTTP p99 | req/s | HTTP load | SQL p99 < ${r.targets.sqlP99Ms} ms |`);
   lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|");
   const caseRow = (c: CaseResult) =>
-    `| ${c.name} | \`${c.query.length > 60 ? `${c.query.slice(0, 57)}…` : c.query}\` | ${int(c.matches)} | ${f1(c.sql.p50)} | ${f1(c.sql.p99)} | ${c.sql.callsPerSecond} | ${loadCell(c.sql.load)} | ${f1(c.http.latency.p50)} | ${f1(c.http.latency.p99)} | ${int(c.http.requestsPerSecond)} | ${loadCell(c.http.load)} | ${mark(c.pass, c.sql.load)} |`;
+    `| ${c.name} | \`${c.query.length > 60 ? `${c.query.slice(0, 57)}…` : c.query}\`${c.page && !c.query.includes(`page=${c.page}`) ? ` (page ${int(c.page)})` : ""} | ${int(c.matches)} | ${f1(c.sql.p50)} | ${f1(c.sql.p99)} | ${c.sql.callsPerSecond} | ${loadCell(c.sql.load)} | ${f1(c.http.latency.p50)} | ${f1(c.http.latency.p99)} | ${int(c.http.requestsPerSecond)} | ${loadCell(c.http.load)} | ${mark(c.pass, c.sql.load)} |`;
   lines.push(caseRow(r.rows.searchPaging));
   lines.push(caseRow(r.rows.deepOffset));
   const dc = r.rows.deepCursor;

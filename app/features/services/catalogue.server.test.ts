@@ -185,17 +185,27 @@ describe(`count cap on ${testEngine}`, () => {
     );
     const capped = await listServices(t.db, filters({ category: "Business" }));
     expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: Math.ceil(COUNT_CAP / 24), hasNext: true });
-    // Past the counted pages the list goes on to its last row: 10,001 rows in pages of 1,000.
+    // Past the counted pages the list goes on by "Weiter" to its last row: 10,001 rows in pages of 1,000.
     const seen = new Set<string>();
+    const byPrice = { category: "Business", sort: "price-low" };
+    let f = filters(byPrice);
     for (let page = 1; page <= 11; page++) {
-      const list = await listServices(t.db, filters({ category: "Business", sort: "price-low", page: String(page) }), 1000);
+      const list = await listServices(t.db, f, 1000);
       expect(list.page).toBe(page);
       expect(list.hasNext).toBe(page < 11);
       for (const item of list.items) seen.add(item.id);
+      if (page === 10) expect((await listServices(t.db, filters({ ...byPrice, page: "10" }), 1000)).items).toEqual(list.items);
+      if (list.hasNext) f = parseServiceFilters(new URLSearchParams(neighbourPages(f, list).next));
     }
     expect(seen.size).toBe(COUNT_CAP + 1);
-    const beyond = await listServices(t.db, filters({ category: "Business", page: "12" }), 1000);
-    expect(beyond).toMatchObject({ page: 12, items: [], hasNext: false });
+    // A page number reaches the counted pages only (an offset would step over every row before
+    // it): past them, on the last of them, which links on by cursor.
+    for (const page of ["11", "12", "4001"]) {
+      const deep = await listServices(t.db, filters({ ...byPrice, page }), 1000);
+      expect(deep).toMatchObject({ page: 10, hasNext: true, totalCapped: true });
+      expect(deep.items).toHaveLength(1000);
+      expect(deep.nextCursor).not.toBeNull();
+    }
     await t.db.execute(sql`delete from services where title = 'Paket 1'`);
     expect(await listServices(t.db, filters({ category: "Business" }))).toMatchObject({ total: COUNT_CAP, totalCapped: false });
   });

@@ -16,6 +16,14 @@ import { isServiceId } from "./service-id";
  */
 export const COUNT_CAP = 10_000;
 
+/**
+ * The deepest page a page number alone reaches: the last of the counted pages. Past the count a
+ * list goes on by "Weiter" (a cursor: an index range scan however deep); a page number there
+ * would make PostgreSQL step over every row before it (page 4,001 read 96,000 index entries, about
+ * 5 ms of CPU per request, and any URL could ask for it).
+ */
+export const offsetPages = (pageSize: number) => Math.max(1, Math.ceil(COUNT_CAP / pageSize));
+
 export interface ServiceListResult {
   items: ServiceCard[];
   /** Exact up to COUNT_CAP; `totalCapped` says when there are more. */
@@ -578,7 +586,7 @@ async function listMatching(
   const cursorTag = `${filters.sort}${search ? (exactSearch ? "+q~" : "+q") : ""}`;
 
   // A cursor that is not one of this list's (another sort's, edited, cut) shows the first page.
-  let position: Position = { kind: "offset", page: filters.page };
+  let position: Position = { kind: "offset", page: Math.min(filters.page, offsetPages(pageSize)) };
   const token = filters.after || filters.before;
   if (token) {
     const cursor = filters.page > 1 ? decodeCursor(token, cursorTag, statements.cursorKinds) : null;
