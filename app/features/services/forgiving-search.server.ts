@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import { perDatabase, type Database } from "~/lib/db.server";
 import { plainSearchWords } from "./search-query";
 
 /**
@@ -134,24 +134,39 @@ export async function suggestSearches(db: Database, input: string, limit = SUGGE
   const [, before = "", last = ""] = match;
   if (last.length < 2 || last.length > 40) return [];
   const count = Math.max(1, Math.min(limit, SUGGESTION_LIMIT));
-  const rows = rowsOf<{ word: string }>(
-    await db.execute(sql`
-      with q as (select search_fold(${last}) as folded)
-      select word from (
-        (select w.word, 0 as class, w.services::float8 as score from service_words w, q
-          where w.folded like q.folded || '%' order by w.services desc, w.word limit ${count})
-        union all
-        (select w.word, 1, w.services from service_words w, q
-          where char_length(q.folded) >= 3 and w.folded like '%' || q.folded || '%' and w.folded not like q.folded || '%'
-          order by w.services desc, w.word limit ${count})
-        union all
-        (select w.word, 2, similarity(w.folded, q.folded) from service_words w, q
-          where char_length(q.folded) >= ${MIN_FUZZY_LENGTH} and w.folded % q.folded and w.folded not like '%' || q.folded || '%'
-          order by similarity(w.folded, q.folded) desc, w.word limit ${count})
-      ) as found order by class, score desc, word limit ${count}`),
-  );
+  const rows = await suggestionStatement(db).execute({ last, count });
   return rows.map((row) => `${before}${likeTyped(row.word, last)}`);
 }
+
+/**
+ * The suggestions' statement, named (built and planned once per connection): it runs on every
+ * pause in typing, and planning its three branches cost more than running them on a warm
+ * vocabulary (0.2–0.6 ms against 0.2 ms). Its plan does not depend on the typed text (the
+ * folded word is computed in the statement), so a generic plan is as good as a custom one.
+ */
+const suggestionStatement = perDatabase((db) => {
+  const last = sql.placeholder("last");
+  const count = sql.placeholder("count");
+  return db
+    .select({ word: sql<string>`found.word` })
+    .from(
+      sql`(
+        (select w.word, 0 as class, w.services::float8 as score from service_words w, (select search_fold(${last}::text) as folded) q
+          where w.folded like q.folded || '%' order by w.services desc, w.word limit ${count}::int)
+        union all
+        (select w.word, 1, w.services from service_words w, (select search_fold(${last}::text) as folded) q
+          where char_length(q.folded) >= 3 and w.folded like '%' || q.folded || '%' and w.folded not like q.folded || '%'
+          order by w.services desc, w.word limit ${count}::int)
+        union all
+        (select w.word, 2, similarity(w.folded, q.folded) from service_words w, (select search_fold(${last}::text) as folded) q
+          where char_length(q.folded) >= ${sql.raw(String(MIN_FUZZY_LENGTH))} and w.folded % q.folded and w.folded not like '%' || q.folded || '%'
+          order by similarity(w.folded, q.folded) desc, w.word limit ${count}::int)
+      ) as found`,
+    )
+    .orderBy(sql`found.class, found.score desc, found.word`)
+    .limit(count)
+    .prepare("suggest_searches");
+});
 
 /** A known (lower-case) word written as the person started it: capitalised if they did. */
 function likeTyped(word: string, typed: string): string {
