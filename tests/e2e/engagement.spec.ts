@@ -68,12 +68,15 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     await page.locator("section[aria-labelledby=comments-heading] li").first().getByText(comment).waitFor();
     expect(await page.getByLabel("Ihr Kommentar").inputValue()).toBe("");
 
-    await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click();
+    // The toggle shows its new state at once; the reload waits for the server's answer to the
+    // post (a reload while it is on its way would cancel it, as it would for anyone).
+    const saved = () => page.waitForResponse((r) => r.request().method() === "POST" && r.ok());
+    await Promise.all([saved(), page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click()]);
     await page.getByRole("button", { name: "Aus Favoriten entfernen" }).waitFor();
     await page.reload();
     expect(await page.getByRole("button", { name: "Aus Favoriten entfernen" }).getAttribute("aria-pressed")).toBe("true");
     await screenshot(page, `service-engagement-${width}`);
-    await page.getByRole("button", { name: "Aus Favoriten entfernen" }).click();
+    await Promise.all([saved(), page.getByRole("button", { name: "Aus Favoriten entfernen" }).click()]);
     await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).waitFor();
     await page.reload();
     await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).waitFor();

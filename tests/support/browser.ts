@@ -53,7 +53,7 @@ export function setupBrowser() {
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
+      executablePath: inject("chromium"),
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -191,8 +191,16 @@ export function expectNoErrors(errors: string[], label = "page") {
   expect(real, `${label} logged errors`).toEqual([]);
 }
 
-/** Saves a screenshot for people to look at (tests/.artifacts/screens). */
+/**
+ * Whether the tests save screenshots for people to look at: by default on a developer's machine,
+ * not on CI (CI=true), where nobody looks at them and a full-page PNG of a long page costs one to
+ * three seconds of a busy machine's CPU (about 190 of them per run). E2E_SCREENSHOTS=1 or =0 decides.
+ */
+export const screenshotsWanted = () => (process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !/^(true|1)$/i.test(process.env.CI ?? ""));
+
+/** Saves a screenshot for people to look at (tests/.artifacts/screens), unless screenshotsWanted() says not. */
 export async function screenshot(page: Page, name: string) {
+  if (!screenshotsWanted()) return;
   fs.mkdirSync("tests/.artifacts/screens", { recursive: true });
   await page.screenshot({ path: `tests/.artifacts/screens/${name}.png`, fullPage: true });
 }

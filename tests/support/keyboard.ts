@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { baseUrl, hydrated } from "./browser";
+import { baseUrl, hydrated, screenshotsWanted } from "./browser";
 
 /**
  * Keyboard-only browser steps (WCAG 2.1.1 keyboard, 2.4.3 focus order, 2.4.7 focus visible,
@@ -278,6 +278,7 @@ function inspectFocus(part: "indicator" | "view"): FocusReport {
  * for people to look at the focus indicator; or of the whole view (wholeView).
  */
 export async function focusScreenshot(page: Page, name: string, options: { wholeView?: boolean } = {}) {
+  if (!screenshotsWanted()) return;
   if (options.wholeView) {
     // The visible part of the page: where the focused control sits against the sticky header and bars.
     fs.mkdirSync("tests/.artifacts/screens", { recursive: true });
