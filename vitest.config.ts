@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["./tests/support/test-env.ts", "./tests/support/fail-on-console-error.ts"],
+    // One migrated PGlite database per run that every test database copies (PGlite runs only).
+    globalSetup: ["./tests/support/pglite-template.ts"],
   },
 });

@@ -48,8 +48,11 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { engine: "postgres"; url: string; max?: number }
-  /** `dataDir` undefined means an in-memory database (tests). */
-  | { engine: "pglite"; dataDir?: string };
+  /**
+   * `dataDir` undefined means an in-memory database (tests), which `loadDataDir` (a PGlite dump,
+   * `dumpDataDir`) may start from: the tests' migrated template (tests/support/pglite-template.ts).
+   */
+  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 /** The committed drizzle-kit migrations: found from this module both in the source tree and in the build. */
 export function migrationsFolder(): string {
@@ -85,7 +88,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
     const extensions = PGLITE_EXTENSIONS;
-    const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, "db"), { extensions }) : new PGlite({ extensions });
+    const pglite = options.dataDir
+      ? new PGlite(path.join(options.dataDir, "db"), { extensions })
+      : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { closeDatabase, initDatabase, openDatabase, type DatabaseHandle } from "~/lib/db.server";
 
 /**
@@ -24,10 +26,22 @@ export interface TestDatabaseOptions {
   icuLocale?: string;
 }
 
+let template: Blob | undefined;
+
+/**
+ * The in-memory PGlite options of a test database: started from the run's migrated template when
+ * the global setup made one (a copy loads in about a third of the time migrating takes), else empty.
+ */
+function pgliteOptions(): { engine: "pglite"; loadDataDir?: Blob } {
+  const file = inject("pgliteTemplate");
+  if (file && !template) template = new Blob([fs.readFileSync(file)]);
+  return { engine: "pglite", ...(template ? { loadDataDir: template } : {}) };
+}
+
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (testEngine === "pglite") {
-    const handle = await openDatabase({ engine: "pglite" });
+    const handle = await openDatabase(pgliteOptions());
     return { ...handle, destroy: handle.close };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -66,7 +80,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
  */
 export async function openProcessDatabase(): Promise<{ db: DatabaseHandle["db"]; close: () => Promise<void> }> {
   const t = testEngine === "postgres" ? await createTestDatabase() : undefined;
-  const handle = await initDatabase(t ? { engine: "postgres", url: t.url! } : { engine: "pglite" });
+  const handle = await initDatabase(t ? { engine: "postgres", url: t.url! } : pgliteOptions());
   return {
     db: handle.db,
     close: async () => {
