@@ -69,8 +69,9 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     expect(await page.getByLabel("Ihr Kommentar").inputValue()).toBe("");
 
     // The toggle shows its new state at once; the reload waits for the server's answer to the
-    // post (a reload while it is on its way would cancel it, as it would for anyone).
-    const saved = () => page.waitForResponse((r) => r.request().method() === "POST" && r.ok());
+    // post (a reload while it is on its way would cancel it, as it would for anyone). Only the
+    // favourite's post: the page also posts its view count after each load.
+    const saved = () => page.waitForResponse((r) => r.request().method() === "POST" && (r.request().postData() ?? "").includes("favorite") && r.ok());
     await Promise.all([saved(), page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click()]);
     await page.getByRole("button", { name: "Aus Favoriten entfernen" }).waitFor();
     await page.reload();
