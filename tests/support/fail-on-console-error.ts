@@ -5,7 +5,10 @@ import { takeUnexpectedErrors } from "./log-capture";
 // error line of the server logger (~/lib/log.server). A test that expects one spies on
 // console.error itself and restores it, or calls captureLog() (./log-capture).
 let errors: unknown[][] = [];
-const original = console.error;
+// The console's own function, also when this file runs again for the next test file in the same
+// module world (the "shared" project, vitest.config.ts): wrappers are not stacked on wrappers.
+const keep = globalThis as unknown as { __consoleError?: typeof console.error };
+const original = (keep.__consoleError ??= console.error);
 console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);

@@ -15,11 +15,13 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_ENGINE === "postgres") {
-    project.provide("pgliteTemplate", "");
-    return;
-  }
+/**
+ * The dump, made once per run: each test project (vitest.config.ts) runs this setup, each with a
+ * module instance of its own, in the one main process.
+ */
+const once = globalThis as unknown as { __pgliteTemplate?: Promise<{ dir: string; file: string }> };
+
+async function makeTemplate() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marktplatz-pglite-template-"));
   const file = path.join(dir, "template.tar");
   const handle = await openDatabase({ engine: "pglite" });
@@ -29,6 +31,15 @@ export default async function setup(project: TestProject) {
   } finally {
     await handle.close();
   }
+  return { dir, file };
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_ENGINE === "postgres") {
+    project.provide("pgliteTemplate", "");
+    return;
+  }
+  const { dir, file } = await (once.__pgliteTemplate ??= makeTemplate());
   project.provide("pgliteTemplate", file);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -352,8 +352,13 @@ describe(`moderation on ${testEngine}`, () => {
 
     const [user1Id, user2Id] = orderedPair(OTHER, PROVIDER);
     const [conversation] = await t.db.insert(conversations).values({ kind: "direct", user1Id, user2Id }).returning({ id: conversations.id });
-    const [message] = await t.db.insert(messages).values({ conversationId: conversation!.id, senderId: OTHER, content: "Drohung" }).returning({ id: messages.id });
-    await t.db.insert(messages).values({ conversationId: conversation!.id, senderId: OTHER, content: "Hallo" });
+    // Times of their own: PGlite's clock has millisecond steps, and two inserts can share one.
+    const sentAt = Date.now() - 60_000;
+    const [message] = await t.db
+      .insert(messages)
+      .values({ conversationId: conversation!.id, senderId: OTHER, content: "Drohung", createdAt: new Date(sentAt) })
+      .returning({ id: messages.id });
+    await t.db.insert(messages).values({ conversationId: conversation!.id, senderId: OTHER, content: "Hallo", createdAt: new Date(sentAt + 1000) });
     await submitReport(t.db, { actorId: PROVIDER, kind: "message", itemId: message!.id, input: terms, clientKey: freshClient() });
     const c = await caseOf("message", message!.id);
     expect((await getCase(t.db, { actorId: STAFF, caseId: c!.id })).item).toMatchObject({ body: "Drohung" });
