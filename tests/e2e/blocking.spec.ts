@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { signInAs } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 const browser = setupBrowser();
@@ -12,9 +12,7 @@ const blocked = { username: "felix.schneider", name: "Felix Schneider" };
 const NEUTRAL = "Die Nachricht konnte nicht gesendet werden.";
 
 async function signIn(page: Page, username: string) {
-  await page.goto("/auth");
-  await signInWithForm(page, `${username}@demo.marktplatz.example`, DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}/`);
+  await signInAs(page, `${username}@demo.marktplatz.example`, "/");
 }
 
 const messageField = (page: Page) => page.getByLabel("Nachricht", { exact: true });

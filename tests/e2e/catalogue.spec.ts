@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { signInAs } from "../support/accounts";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -9,9 +9,7 @@ const consent = [{ name: "cookieConsent", value: "accepted" }];
 const providers = { phone: "marie.koch@demo.marktplatz.example", desktop: "tobias.richter@demo.marktplatz.example" } as const;
 
 async function signIn(page: Page, email: string, next = "/") {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(next)}`);
-  await signInWithForm(page, email, DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}${next}`);
+  await signInAs(page, email, next);
 }
 
 async function openFilters(page: Page) {

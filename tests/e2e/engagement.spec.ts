@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames, hydrated } from "../support/browser";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { signInAs } from "../support/accounts";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -10,9 +10,7 @@ const reviewer = { phone: "jonas.wagner@demo.marktplatz.example", desktop: "feli
 const target = { phone: "Logo-Design mit Markenhandbuch", desktop: "Visitenkarten und Briefpapier im Corporate Design" } as const;
 
 async function signIn(page: Page, email: string) {
-  await page.goto("/auth");
-  await signInWithForm(page, email, DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}/`);
+  await signInAs(page, email, "/");
 }
 
 async function openService(page: Page, title: string) {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { signInAs } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 /**
@@ -10,16 +10,15 @@ import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupB
  */
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
-// Pairs without a demo conversation of their own, different per width, so the runs never share one.
+// Pairs without a demo conversation of their own, different per width, so the runs never share one
+// (typing-presence.spec chats between the same people: see `run` below).
 const people = {
   phone: { customer: { username: "tobias.richter", name: "Tobias Richter" }, provider: { username: "katharina.braun", name: "Katharina Braun" } },
   desktop: { customer: { username: "marie.koch", name: "Marie Koch" }, provider: { username: "jonas.wagner", name: "Jonas Wagner" } },
 } as const;
 
 async function signIn(page: Page, username: string) {
-  await page.goto("/auth");
-  await signInWithForm(page, `${username}@demo.marktplatz.example`, DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}/`);
+  await signInAs(page, `${username}@demo.marktplatz.example`, "/");
   await hydrated(page);
 }
 
@@ -35,11 +34,17 @@ function bell(page: Page) {
   return page.getByRole("button", { name: /^Benachrichtigungen öffnen/ });
 }
 
-/** The titles of the bell's entries about messages from `name` (unread ones start with "Ungelesen: "). */
+/**
+ * This run's mark in every message: the demo accounts chat in other files too (the same pair can
+ * have an earlier entry in the bell), so the entries asked about are the ones showing this run's text.
+ */
+const run = Date.now().toString(36);
+
+/** The titles of the bell's entries about this run's messages from `name` (unread ones start with "Ungelesen: "). */
 async function entriesFrom(page: Page, name: string): Promise<string[]> {
   const dialog = page.getByRole("dialog", { name: "Notifications" });
   await dialog.getByRole("list").waitFor();
-  const titles = await dialog.getByRole("listitem").locator("button > span:last-child > span:first-child").allTextContents();
+  const titles = await dialog.getByRole("listitem").filter({ hasText: run }).locator("button > span:last-child > span:first-child").allTextContents();
   return titles.filter((title) => new RegExp(`Nachrichte?n? von ${name}$`).test(title));
 }
 
@@ -59,17 +64,17 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
     await a.page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
     const chatPath = new URL(a.page.url()).pathname;
     await hydrated(a.page);
-    await send(a.page, `Guten Tag, eine Frage (${width})`);
-    await send(a.page, `Haben Sie nächste Woche Zeit? (${width})`);
+    await send(a.page, `Guten Tag, eine Frage (${width} ${run})`);
+    await send(a.page, `Haben Sie nächste Woche Zeit? (${width} ${run})`);
 
     // The provider's bell: one unread entry for both messages, which follows the third one live.
     await b.page.goto("/");
     await hydrated(b.page);
     await bell(b.page).click();
     await expect.poll(() => entriesFrom(b.page, customer.name)).toEqual([`Ungelesen: 2 neue Nachrichten von ${customer.name}`]);
-    await send(a.page, `Ich warte gern auf Ihre Antwort. (${width})`);
+    await send(a.page, `Ich warte gern auf Ihre Antwort. (${width} ${run})`);
     await expect.poll(() => entriesFrom(b.page, customer.name)).toEqual([`Ungelesen: 3 neue Nachrichten von ${customer.name}`]);
-    await b.page.getByRole("dialog", { name: "Notifications" }).getByText(`Ich warte gern auf Ihre Antwort. (${width})`).waitFor();
+    await b.page.getByRole("dialog", { name: "Notifications" }).getByText(`Ich warte gern auf Ihre Antwort. (${width} ${run})`).waitFor();
     await expectAccessible(b.page, `bell with a grouped entry (${width})`);
     await screenshot(b.page, `inbox-bell-${width}`);
     await b.page.keyboard.press("Escape");
@@ -104,7 +109,7 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
     // Opening the chat reads the messages and clears the grouped notification.
     await b.page.getByRole("complementary", { name: "Live-Chat" }).getByRole("link", { name: new RegExp(customer.name) }).click();
     await b.page.waitForURL(`${baseUrl()}${chatPath}`);
-    await b.page.getByRole("log").getByText(`Ich warte gern auf Ihre Antwort. (${width})`).waitFor();
+    await b.page.getByRole("log").getByText(`Ich warte gern auf Ihre Antwort. (${width} ${run})`).waitFor();
     await a.page.getByRole("log").getByRole("img", { name: "Gelesen" }).last().waitFor();
     await hydrated(b.page);
     await bell(b.page).click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { signInAs } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pdfBytes, pngBytes } from "../support/files";
 
@@ -16,9 +16,7 @@ const service = { desktop: "Social-Media-Grafiken im Monatspaket", phone: "Produ
 const seller = { username: "lea.fischer", name: "Lea Fischer" };
 
 async function signIn(page: Page, username: string) {
-  await page.goto("/auth");
-  await signInWithForm(page, email(username), DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}/`);
+  await signInAs(page, email(username), "/");
 }
 
 /** The number on the chats link's red badge (0 when there is none). */

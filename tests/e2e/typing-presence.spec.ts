@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
-import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { signInAs } from "../support/accounts";
+import { expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -13,9 +13,7 @@ const pairs = {
 } as const;
 
 async function signIn(page: Page, username: string) {
-  await page.goto("/auth");
-  await signInWithForm(page, `${username}@demo.marktplatz.example`, DEMO_PASSWORD);
-  await page.waitForURL(`${baseUrl()}/`);
+  await signInAs(page, `${username}@demo.marktplatz.example`, "/");
 }
 
 const messageField = (page: Page) => page.getByLabel("Nachricht", { exact: true });

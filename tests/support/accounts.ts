@@ -45,6 +45,23 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.locator("form").getByRole("button", { name: "Anmelden" }).click();
 }
 
+/**
+ * Signs in without showing the form (the form itself is tested in accounts.spec and the keyboard
+ * journeys): its post, sent from the page's own context so that the context keeps the session
+ * cookie, then `next` opened. Saves loading and hydrating /auth for every test that only needs
+ * a signed-in user.
+ */
+export async function signInAs(page: Page, email: string, next = "/", password = DEMO_PASSWORD) {
+  const response = await page.request.post("/auth", {
+    form: { intent: "signIn", email, password, redirectTo: next },
+    headers: { Origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  expect(response.headers()["location"]).toBe(next);
+  await page.goto(next);
+}
+
 /** The sign-out button, opening the mobile menu first on narrow screens. */
 export async function clickSignOut(page: Page) {
   const menu = page.getByRole("button", { name: "Menü öffnen" });
