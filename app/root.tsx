@@ -80,7 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {de.app.skipToContent}
         </a>
         {children}
-        <Toaster position="top-center" closeButton theme={theme} />
+        <Toaster
+          position="top-center"
+          closeButton
+          theme={theme}
+          containerAriaLabel={de.app.toastRegion}
+          toastOptions={{ closeButtonAriaLabel: de.app.toastClose }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

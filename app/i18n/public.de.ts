@@ -14,6 +14,9 @@ export const publicDe = {
     keywords:
       "Dienstleistungen, Freelancer, Marktplatz, Webentwicklung, Design, Marketing, Beratung, Texte, Weiterbildung, Anbieter finden",
     skipToContent: "Zum Inhalt springen",
+    /** The region of the toasts (sonner appends its shortcut, "alt+T") and each toast's close button. */
+    toastRegion: "Meldungen",
+    toastClose: "Meldung schließen",
   },
   nav: {
     label: "Hauptnavigation",

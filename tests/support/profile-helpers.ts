@@ -40,6 +40,12 @@ export async function registerFresh(page: Page, prefix: string, names: { firstNa
   await page.waitForURL(`${baseUrl()}/`);
   // The caller goes on on this page (the phone menu, say): its controls work once it is hydrated.
   await hydrated(page);
+  // The confirmation's toast lies over the header for a few seconds (on a phone over the menu
+  // button), and a pointer resting on it keeps it there (sonner pauses on hover): a click into the
+  // header would wait behind it for good. Closed, as a user would, before the caller goes on.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "E-Mail-Adresse bestätigt" });
+  await toast.getByRole("button", { name: "Meldung schließen" }).click();
+  await toast.waitFor({ state: "detached" });
   return account;
 }
 
