@@ -12,8 +12,8 @@ const include = ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts",
  * (vi.mock), use the process-wide database or auth, stub the environment or globals, or write to
  * process.env or globalThis. Every other file shares one module world per worker with the files
  * run before it there, which spares it importing the app again (about half of the PGlite suite's
- * time was imports). The setup files reset what such files could leave behind: the process's
- * caches of lists and counts (test-env.ts) and fake timers. Read from the files themselves, so a
+ * time was imports). The setup files reset what a shared file could leave behind for the next:
+ * the process's caches of lists, counts and limits, and fake timers (test-env.ts). Read from the files themselves, so a
  * new test that mocks a module is isolated without anyone having to list it.
  */
 const NEEDS_ISOLATION =
