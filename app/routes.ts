@@ -35,6 +35,8 @@ export default [
   // Decisions about one's content with the statement of reasons and the objection (DSA art. 17, 20):
   // the list signed in; one decision also with the statement mail's signed link (a suspended account).
   route("entscheidungen/:decisionId?", "routes/decisions.tsx"),
+  // A suspended account's data rights: download and deletion, with the short access its sign-in grants.
+  route("konto-gesperrt", "routes/suspended-account.tsx"),
   route("public-profile/:userId", "routes/public-profile-by-id.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
@@ -55,6 +57,7 @@ export default [
   route("profile/avatar", "routes/profile.avatar.ts"),
   route("profile/gallery", "routes/profile.gallery.ts"),
   route("profile/export", "routes/profile.export.ts"),
+  route("konto-gesperrt/export", "routes/suspended-account.export.ts"),
   route("profile/presence", "routes/profile.presence.ts"),
   route("api/service-images", "routes/api.service-images.ts"),
   route("api/service-images/:imageId", "routes/api.service-image.ts"),

@@ -131,7 +131,7 @@ export const moderationDe = {
       ({
         dismiss: `Zu ${what} ist eine Meldung eingegangen; wir haben entschieden, nichts zu ändern.`,
         remove: `Wir haben ${what} entfernt. Andere Personen sehen den Inhalt nicht mehr.`,
-        suspend: `Wir haben Ihr Konto wegen ${what} gesperrt. Sie können sich nicht mehr anmelden; Ihre Dienstleistungen werden nicht mehr angezeigt.`,
+        suspend: `Wir haben Ihr Konto wegen ${what} gesperrt. Sie können Ihr Konto nicht mehr nutzen; Ihre Dienstleistungen werden nicht mehr angezeigt. Ihre Daten können Sie weiterhin herunterladen und Ihr Konto löschen: Melden Sie sich dazu wie gewohnt an.`,
         restore: `Wir haben unsere Entscheidung zu ${what} aufgehoben und alles wiederhergestellt.`,
         confirm: `Wir haben Ihren Widerspruch geprüft und unsere Entscheidung zu ${what} bestätigt.`,
       })[kind],

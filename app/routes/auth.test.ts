@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { user } from "~/db/schema";
+import { profiles, session, user } from "~/db/schema";
 import { accountsContext } from "~/features/auth/accounts.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/features/auth/auth.server";
 import { de } from "~/i18n/de";
@@ -87,5 +87,34 @@ describe(`the /auth action on ${testEngine}`, () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(response.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(true);
+  });
+
+  it("sends a suspended account with the right password to /konto-gesperrt with its short access, never a session (ADR 023)", async () => {
+    const values = registration();
+    await post(values);
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, values.email));
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, values.email));
+    await t.db.update(profiles).set({ suspendedAt: new Date() }).where(eq(profiles.userId, account!.id));
+
+    const thrown = await post({ intent: "signIn", email: values.email, password: values.password, redirectTo: "/dashboard" }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/konto-gesperrt");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
+    const access = cookies.find((c) => c.startsWith("suspended_access="));
+    expect(access).toContain("Path=/;");
+    expect(access).toContain("HttpOnly");
+    expect(access).toContain("Max-Age=900");
+    expect(await t.db.select().from(session).where(eq(session.userId, account!.id))).toEqual([]);
+
+    // A wrong password learns nothing about the suspension: the ordinary refusal, no access.
+    const wrong = await post({ intent: "signIn", email: values.email, password: "falsch123" });
+    expect(wrong.init?.status).toBe(401);
+    expect(wrong.data).toMatchObject({ intent: "signIn", ok: false, reason: "invalid_credentials" });
   });
 });

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { accountsContext, resendVerification, signIn, signUp } from "~/features/auth/accounts.server";
+import { accountsContext, resendVerification, signIn, signUp, SuspendedAccountError } from "~/features/auth/accounts.server";
+import { grantSuspendedAccess, SUSPENDED_ACCOUNT_PATH } from "~/features/moderation/suspended-access.server";
 import { PASSWORD_MIN } from "~/features/auth/schema";
 import { de, pageMeta } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
@@ -53,7 +54,17 @@ export async function action({ request }: Route.ActionArgs) {
     default:
       return actionResult(
         async () => {
-          const { headers } = await signIn(await ctx(), form);
+          let headers: Headers;
+          try {
+            ({ headers } = await signIn(await ctx(), form));
+          } catch (error) {
+            // A suspended account gets no session, but the page where it can still download its
+            // data and delete itself (ADR 023): the right password was shown.
+            if (error instanceof SuspendedAccountError) {
+              throw redirect(SUSPENDED_ACCOUNT_PATH, { headers: { "Set-Cookie": await grantSuspendedAccess(error.userId) } });
+            }
+            throw error;
+          }
           throw redirect(safeRedirectPath(text("redirectTo"), "/"), { headers });
         },
         { intent: "signIn", values: { email: text("email") }, where: "sign-in" },

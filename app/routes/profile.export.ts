@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { exportFileName, exportUserData } from "~/features/profile/export.server";
+import { exportDownload } from "~/features/profile/export.server";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import type { Route } from "./+types/profile.export";
 
@@ -12,16 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const navigation = request.headers.get("Sec-Fetch-Mode") === "navigate";
   const user = navigation ? await requireUser({ request, context }) : await optionalUser({ request, context });
   if (!user) throw data(null, { status: 401, headers: NO_STORE });
-  const now = new Date();
-  const body = await exportUserData(await database(context), { actorId: user.id, now });
-  return new Response(JSON.stringify(body, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-      ...NO_STORE,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return exportDownload(await database(context), user.id);
 }
 
 /** The headers of a `.data` request come from here, not from the page's (root: `private, no-cache`). */

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { DEMO_PASSWORD, signInAs, signInWithForm } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
@@ -116,6 +117,73 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
 
     expectNoErrors(author.errors, "author");
     expectNoErrors(visitor.errors, "visitor");
+    expectNoErrors(support.errors, "support");
+  });
+
+  it("a suspended account signs in to its data rights only: reads the decision, downloads its data, deletes itself", async () => {
+    const author = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(author.page, `moderation-suspended-${width}`, { firstName: "Gerd", lastName: "Gesperrt" });
+    const title = `Vorkasse-Angebot ${width} ${Date.now().toString(36)}`;
+    const created = await author.page.request.post("/create-service", {
+      form: { title, price: "30", category: "Other", description: "Nur gegen Vorkasse." },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    const serviceId = new URL(created.headers().location!, baseUrl()).pathname.split("/").pop()!;
+
+    // Reported, and support suspends the author's account.
+    const support = await browser.open(width, { cookies: consent });
+    await signInAs(support.page, SUPPORT_EMAIL, "/moderation");
+    const reported = await support.page.request.post(`/melden?art=service&id=${serviceId}`, {
+      form: { reason: "terms", explanation: "Verlangt Zahlung außerhalb des Marktplatzes." },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(reported.status()).toBeLessThan(400);
+    await support.page.goto("/moderation");
+    await support.page.getByRole("link", { name: title }).click();
+    await support.page.getByRole("radio", { name: "Konto der verfassenden Person sperren" }).check();
+    await support.page.getByLabel("Grundlage").selectOption("terms");
+    await support.page.getByLabel("Begründung (Sachverhalt und Gründe)").fill("Wiederholt Zahlung außerhalb des Marktplatzes verlangt.");
+    await support.page.getByRole("button", { name: "Entscheidung speichern" }).click();
+    await support.page.waitForURL(`${baseUrl()}/moderation`);
+
+    // The author signs in as usual and lands on the page of what a suspended account can still do.
+    await author.page.goto("/auth");
+    await signInWithForm(author.page, account.email, account.password);
+    await author.page.waitForURL(`${baseUrl()}/konto-gesperrt`);
+    await author.page.getByRole("heading", { level: 1, name: "Ihr Konto ist gesperrt" }).waitFor();
+    await expectAccessible(author.page, `/konto-gesperrt (${width})`);
+    await screenshot(author.page, `suspended-account-${width}`);
+    // Still no session: the signed-in pages send it to the sign-in.
+    expect(new URL((await author.page.request.get("/dashboard")).url()).pathname).toBe("/auth");
+
+    // The decision, by its signed link (no session needed).
+    await author.page.getByRole("link", { name: /^Entscheidung vom .* lesen und widersprechen$/ }).click();
+    await author.page.getByText(/Wiederholt Zahlung außerhalb des Marktplatzes verlangt\./).waitFor();
+    await author.page.goBack();
+    await author.page.getByRole("heading", { level: 1, name: "Ihr Konto ist gesperrt" }).waitFor();
+
+    // The data, as the profile's export would give it.
+    const [download] = await Promise.all([author.page.waitForEvent("download"), author.page.getByRole("link", { name: "Daten herunterladen" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^datenexport-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { user_info: { email: string }; services: { title: string }[] };
+    expect(exported.user_info.email).toBe(account.email);
+    expect(exported.services.map((s) => s.title)).toEqual([title]);
+
+    // Deletion asks for the word, then the account is gone.
+    await author.page.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("ja");
+    await author.page.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await author.page.getByText("Bitte geben Sie BESTÄTIGEN genau so ein, um Ihr Konto zu löschen.").waitFor();
+    await expectAccessible(author.page, `/konto-gesperrt refused (${width})`);
+    await author.page.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("BESTÄTIGEN");
+    await author.page.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await author.page.waitForURL(`${baseUrl()}/`);
+    await waitForToast(author.page, "Ihr Konto und Ihre Daten wurden gelöscht.");
+    await author.page.goto("/konto-gesperrt");
+    await author.page.getByRole("heading", { level: 1, name: "Bitte melden Sie sich an" }).waitFor();
+
+    expectNoErrors(author.errors, "author");
     expectNoErrors(support.errors, "support");
   });
 

@@ -96,7 +96,20 @@ export async function signUp(ctx: AccountsContext, form: Record<string, unknown>
   }
 }
 
-/** Signs in; the answer must pass on the returned session cookie. */
+/**
+ * The refusal of a sign-in to a suspended account whose password was right (ADR 023): no
+ * session, but the page for suspended accounts may be granted (data download and deletion).
+ */
+export class SuspendedAccountError extends AppError {
+  constructor(readonly userId: string) {
+    super("FORBIDDEN", "account_suspended");
+  }
+}
+
+/**
+ * Signs in; the answer must pass on the returned session cookie. A suspended account is refused
+ * with a SuspendedAccountError (after the password check, so a stranger learns nothing).
+ */
 export async function signIn(ctx: AccountsContext, form: Record<string, unknown>): Promise<{ headers: Headers }> {
   const { email, password } = parseInput(signInSchema, form);
   await limit(ctx, "signIn");
@@ -107,7 +120,7 @@ export async function signIn(ctx: AccountsContext, form: Record<string, unknown>
     // A suspended account (ADR 023) gets no session: the one just made is deleted, the cookie not sent.
     if (await isSuspended(ctx.db, response.user.id)) {
       await ctx.db.delete(session).where(eq(session.userId, response.user.id));
-      throw new AppError("FORBIDDEN", "account_suspended");
+      throw new SuspendedAccountError(response.user.id);
     }
     return { headers: cookieHeaders(headers) };
   } catch (error) {

@@ -237,3 +237,19 @@ export function exportFileName(now = new Date()): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   return `datenexport-${day}.json`;
 }
+
+/**
+ * The export as the download it is served as (/profile/export, and /konto-gesperrt/export for a
+ * suspended account): personal data, so kept nowhere (`no-store`), and never sniffed as a page.
+ */
+export async function exportDownload(db: Database, userId: string, now = new Date()): Promise<Response> {
+  const body = await exportUserData(db, { actorId: userId, now });
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
