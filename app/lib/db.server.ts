@@ -46,8 +46,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on what one request can hold of PostgreSQL (the serving pool only; migrations and
+ * operator commands run without them). Without them a runaway statement, or a transaction left
+ * open, keeps one of the pool's few connections for good, and requests queue behind the full
+ * pool without end; with them such a request fails (503, "try again") and its connection returns.
+ */
+export interface PoolLimits {
+  /** A statement running longer is cancelled (SQLSTATE 57014); 0: no limit. */
+  statementTimeoutMs: number;
+  /** A session idle inside an open transaction this long is ended; 0: no limit. */
+  idleInTransactionMs: number;
+  /** How long a request waits for a free connection of the pool; 0: for ever. */
+  connectionWaitMs: number;
+}
+
 export type DatabaseOptions =
-  | { engine: "postgres"; url: string; max?: number }
+  | { engine: "postgres"; url: string; max?: number; limits?: PoolLimits }
   /**
    * `dataDir` undefined means an in-memory database (tests), which `loadDataDir` (a PGlite dump,
    * `dumpDataDir`) may start from: the tests' migrated template (tests/support/pglite-template.ts).
@@ -67,21 +82,45 @@ export function migrationsFolder(): string {
   throw new Error("The migrations folder (drizzle/) was not found next to the application.");
 }
 
+/**
+ * A connection PostgreSQL ends (a restart, an idle transaction past its limit) reports an error on
+ * its client: the pool's listener covers idle clients, and this one checked-out clients, whose
+ * unheard 'error' would otherwise end the process. The query under way fails, and the pool drops
+ * the connection when it comes back.
+ */
+function withErrorHandlers(pool: pg.Pool, name: string): pg.Pool {
+  pool.on("error", (error) => log.error({ err: error }, `PostgreSQL pool error (${name})`));
+  pool.on("connect", (client) => client.on("error", (error) => log.warn({ err: error }, `PostgreSQL connection ended (${name})`)));
+  return pool;
+}
+
 /** Opens a database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
-    // numeric stays a string (exact money); int8 counts become numbers.
-    pool.on("error", (error) => log.error({ err: error }, "PostgreSQL pool error"));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Migrations on a connection of their own, without the serving limits: building an index on a
+    // large table may rightly take minutes.
+    const migrating = withErrorHandlers(new pg.Pool({ connectionString: options.url, max: 1 }), "migrations");
     try {
-      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      await migratePg(drizzlePg(migrating, { schema }) as never, { migrationsFolder: migrationsFolder() });
       // The job queue's own schema (graphile_worker, ADR 011): enqueueing works from the first request.
-      await migrateJobQueue(pool);
-    } catch (error) {
-      await pool.end();
-      throw error;
+      await migrateJobQueue(migrating);
+    } finally {
+      await migrating.end();
     }
+    const limits = options.limits;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      ...(limits && {
+        // Sent as session settings when each connection opens (0 leaves PostgreSQL's own: none).
+        statement_timeout: limits.statementTimeoutMs,
+        idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+        connectionTimeoutMillis: limits.connectionWaitMs,
+      }),
+    });
+    withErrorHandlers(pool, "serving");
+    // numeric stays a string (exact money); int8 counts become numbers.
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, engine: "postgres", pool, close: () => pool.end() };
   }
 

@@ -38,6 +38,8 @@ describe("configuration", () => {
     expect(env.s3).toBeUndefined();
     expect(env.digestDelayMinutes).toBe(15);
     expect(parseEnv({ DATA_DIR: dataDir, DIGEST_DELAY_MINUTES: "60" }).digestDelayMinutes).toBe(60);
+    expect(parseEnv({ DATA_DIR: dataDir }).databaseStatementTimeoutSeconds).toBe(30);
+    expect(parseEnv({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_SECONDS: "0" }).databaseStatementTimeoutSeconds).toBe(0);
   });
 
   it("generates AUTH_SECRET once and keeps it in DATA_DIR", () => {
@@ -87,6 +89,8 @@ describe("configuration", () => {
     [{ SHUTDOWN_DELAY_SECONDS: "61" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
     [{ SHUTDOWN_DELAY_SECONDS: "-1" }, /^Invalid configuration: SHUTDOWN_DELAY_SECONDS must be between 0 and 60/],
     [{ DIGEST_DELAY_MINUTES: "0" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be between 1 and 1440 \(got "0"\)/],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: "-1" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_SECONDS must be between 0 and 3600/],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: "0.5" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number of seconds/],
     [{ DIGEST_DELAY_MINUTES: "2.5" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be a whole number of minutes/],
     [{ DIGEST_DELAY_MINUTES: "bald" }, /^Invalid configuration: DIGEST_DELAY_MINUTES must be a number of minutes/],
     [

@@ -57,6 +57,12 @@ const envSchema = z
       .min(0, { message: "must be between 0 and 60" })
       .max(60, { message: "must be between 0 and 60" })
       .default(5),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int({ message: "must be a whole number of seconds" })
+      .min(0, { message: "must be between 0 and 3600" })
+      .max(3600, { message: "must be between 0 and 3600" })
+      .default(30),
     SHUTDOWN_DELAY_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
       .min(0, { message: "must be between 0 and 60" })
@@ -119,6 +125,8 @@ export interface AppEnv {
   seedDemo: boolean;
   /** How long the anonymous catalogue HTML is shared (0: off). */
   pageCacheSeconds: number;
+  /** With PostgreSQL: a request's statement running longer is cancelled (0: no limit). */
+  databaseStatementTimeoutSeconds: number;
   /** Bearer token for GET /metrics; without it only this machine may read them. */
   metricsToken: string | undefined;
   /** After SIGTERM, how long /readyz says 503 while requests are still served (the load balancer's notice). */
@@ -173,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Demo content (with publicly known passwords) is for trying the product locally: never by
     // default on a real PostgreSQL or on a public https deployment, only when asked for.
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    databaseStatementTimeoutSeconds: env.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     digestDelayMinutes: env.DIGEST_DELAY_MINUTES,

@@ -3,7 +3,7 @@ import { AdminError, runAdminCommand } from "~/features/admin/admin.server";
 import { runStorageCommand } from "~/features/admin/storage-migrate.server";
 import { getRealtime, startRealtime, stopRealtime } from "~/features/realtime/realtime.server";
 import { afterResponseWorkSettled } from "./after-response.server";
-import { closeDatabase, initDatabase, openDatabase } from "./db.server";
+import { closeDatabase, initDatabase, openDatabase, type PoolLimits } from "./db.server";
 import { env } from "./env.server";
 import { setGaugeSources } from "./metrics.server";
 import { setDraining } from "./health.server";
@@ -19,6 +19,15 @@ export interface StartedApplication {
 }
 
 /**
+ * What one request may hold of PostgreSQL (db.server.ts, PoolLimits): statements end after the
+ * configured time; a transaction left idle, or a wait for a connection of the full pool, after
+ * a fixed one. Each then fails as 503 ("try again") instead of holding the pool.
+ */
+export function servingLimits(statementTimeoutSeconds: number): PoolLimits {
+  return { statementTimeoutMs: statementTimeoutSeconds * 1000, idleInTransactionMs: 60_000, connectionWaitMs: 10_000 };
+}
+
+/**
  * Validates the configuration, opens the database (applying migrations),
  * and seeds the demo content into an empty embedded database.
  */
@@ -28,7 +37,7 @@ export async function startApplication(): Promise<StartedApplication> {
   // Chooses the store now (S3 when S3_* is set, else DATA_DIR/storage), not at the first upload.
   getStorage();
   const handle = await initDatabase(
-    config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: config.dataDir },
+    config.databaseUrl ? { engine: "postgres", url: config.databaseUrl, limits: servingLimits(config.databaseStatementTimeoutSeconds) } : { engine: "pglite", dataDir: config.dataDir },
   );
   // Realtime: LISTEN on its own connection (PostgreSQL) or in-process (PGlite).
   const realtime = startRealtime(handle, config.databaseUrl);

@@ -27,11 +27,16 @@ export type ScreenTexts = Partial<Record<ErrorReason, string>>;
 /** Whether a failure lies with a part we depend on (database, disk, network), not with our code. */
 function isInfrastructureFailure(error: unknown): boolean {
   const state = sqlState(error);
-  // 08: connection, 53: resources, 57: operator intervention (shutdown), 58: system error.
+  // 08: connection, 53: resources, 57: operator intervention (shutdown, a cancelled statement), 58: system error.
   if (state && /^(?:08|53|57|58)/.test(state)) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && /^(?:E[A-Z]+)$/.test(code)) return true; // ECONNREFUSED, ENOSPC, EIO, ...
-  return error instanceof Error && /closed|terminat|connection/i.test(error.message);
+  // The driver's own errors may come wrapped (Drizzle's "Failed query" has them as its cause).
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^(?:E[A-Z]+)$/.test(code)) return true; // ECONNREFUSED, ENOSPC, EIO, ...
+    // "timeout exceeded when trying to connect": the pool stayed full for its wait (PoolLimits).
+    if (/closed|terminat|connection|trying to connect/i.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** Logs an unexpected error once, with its stack (`err`) and the request it happened in (`reqId`). */
