@@ -94,6 +94,24 @@ function withErrorHandlers(pool: pg.Pool, name: string): pg.Pool {
   return pool;
 }
 
+/**
+ * Ends a pool once every connection of it is closed. `pool.end()` alone resolves when the pool
+ * has let go of its clients, while their sockets may still be open: a database dropped or a
+ * server stopped right then would end them under the pool and report errors for them.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  // Clients connected before this call are counted by the pool; each is removed (socket closed) once.
+  let pending = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (pending === 0) return resolve();
+    pool.on("remove", () => {
+      if (--pending <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Opens a database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === "postgres") {
@@ -105,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // The job queue's own schema (graphile_worker, ADR 011): enqueueing works from the first request.
       await migrateJobQueue(migrating);
     } finally {
-      await migrating.end();
+      await endPool(migrating);
     }
     const limits = options.limits;
     const pool = new pg.Pool({
@@ -121,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     withErrorHandlers(pool, "serving");
     // numeric stays a string (exact money); int8 counts become numbers.
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, engine: "postgres", pool, close: () => pool.end() };
+    return { db, engine: "postgres", pool, close: () => endPool(pool) };
   }
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
