@@ -258,7 +258,18 @@ function chainFollows(terms: { expression: SQL; value: SQL; direction: Direction
 
 const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identifier(name)}`;
 
-function buildListStatements(db: Database, shape: ListShape) {
+/**
+ * Whether a shape's best plan is the same whatever its values: no range and no search, only the
+ * sort and equalities (a category, "nur remote"). Its first page is then a named statement with
+ * its limits written out, whose plan PostgreSQL keeps (a generic plan, chosen after five custom
+ * ones because it costs the same): no planning per call, which was over half of such a call's time
+ * in PostgreSQL (bench/README.md). Ranges and searches stay unnamed, planned for their values.
+ */
+function planIsFixed(shape: ListShape): boolean {
+  return !shape.minPrice && !shape.maxPrice && !shape.minRating && !shape.maxDays && !shape.search;
+}
+
+function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
   // Removed or suspended services are not listed (ADR 023); every catalogue index holds listed rows only.
   const where: SQL[] = [sql`${services.listed}`];
   if (shape.category) where.push(eq(services.category, sql.placeholder("category")));
@@ -307,6 +318,8 @@ function buildListStatements(db: Database, shape: ListShape) {
   // with its first column and holds the others (schema/services.ts); a search counts its bitmap.
   const counted = sql`(select 1 from ${services} where ${matching()} limit ${countLimit}) as matching`;
   const countSql = sql<number>`(select count(*)::int from ${counted})`;
+  // The same with the cap written out (a named statement's plan must not depend on a value).
+  const countSqlFixed = sql<number>`(select count(*)::int from (select 1 from ${services} where ${matching()} limit ${sql.raw(String(COUNT_CAP + 1))}) as matching)`;
 
   /**
    * The page's ids by walking the sort's index (filters and search checked on the way). Past a
@@ -391,7 +404,7 @@ function buildListStatements(db: Database, shape: ListShape) {
 
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
   // of every row it skips.
-  const page = (ids: SQL, kind: PagingKind, total: SQL<number | null>) =>
+  const page = (ids: SQL, kind: PagingKind, total: SQL<number | null>, name = UNNAMED) =>
     db
       .select({
         ...cardColumns,
@@ -405,7 +418,7 @@ function buildListStatements(db: Database, shape: ListShape) {
       .innerJoin(sql`(${ids}) as page_ids`, sql`${pageIds("id")} = ${services.id}`)
       .leftJoin(profiles, eq(profiles.userId, services.createdBy))
       .orderBy(orderOf(kind === "before", (t) => pageIds(t.name)))
-      .prepare(UNNAMED);
+      .prepare(name);
   type PageStatement = ReturnType<typeof page>;
 
   const built = new Map<string, PageStatement>();
@@ -420,6 +433,21 @@ function buildListStatements(db: Database, shape: ListShape) {
     /** The page walking the sort index; `withCount` adds the count of the filter set to each row. */
     walk: (kind: PagingKind, withCount: boolean) =>
       once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
+    /**
+     * The first page of a shape whose plan is fixed (planIsFixed), as a named statement: `rows`
+     * (a page and one more) and the count's cap written into its text. Null for other shapes.
+     */
+    first: (withCount: boolean, rows: number) =>
+      planIsFixed(shape)
+        ? once(`first:${withCount}:${rows}`, () =>
+            page(
+              sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${sql.raw(String(Math.trunc(rows)))}`,
+              "offset",
+              withCount ? countSqlFixed : sql<null>`null::int`,
+              `catalogue_first_${shapeKey}_${withCount ? "counted" : "page"}_${Math.trunc(rows)}`,
+            ),
+          )
+        : null,
     /** The page from the materialised search matches, each row with their count (search only). */
     matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
   };
@@ -440,7 +468,7 @@ function statementsFor(db: Database, shape: ListShape): ListStatements {
   if (!byShape) listStatements.set(db, (byShape = new Map()));
   const key = `${shape.sort}:${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.minRating}${+shape.maxDays}${+shape.remote}${+shape.search}${+shape.forgiving}`;
   let statements = byShape.get(key);
-  if (!statements) byShape.set(key, (statements = buildListStatements(db, shape)));
+  if (!statements) byShape.set(key, (statements = buildListStatements(db, shape, key.replace(/[^a-z0-9]/gi, "_"))));
   return statements;
 }
 
@@ -615,7 +643,8 @@ async function listMatching(
       // A widened search never walks below the cap: no index has its exact-first order.
       if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
-    const rows = await run(statements.walk(at.kind, known === undefined), at);
+    const first = at.kind === "offset" && at.page === 1 ? statements.first(known === undefined, pageSize + 1) : null;
+    const rows = await run(first ?? statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
   }
 
