@@ -260,10 +260,11 @@ const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identi
 
 /**
  * Whether a shape's best plan is the same whatever its values: no range and no search, only the
- * sort and equalities (a category, "nur remote"). Its first page is then a named statement with
- * its limits written out, whose plan PostgreSQL keeps (a generic plan, chosen after five custom
- * ones because it costs the same): no planning per call, which was over half of such a call's time
- * in PostgreSQL (bench/README.md). Ranges and searches stay unnamed, planned for their values.
+ * sort and equalities (a category, "nur remote"). Its first page and its pages by cursor are then
+ * named statements with their limits written out, whose plan PostgreSQL keeps (a generic plan,
+ * chosen after five custom ones because it costs the same): no planning per call, which was over
+ * half of such a call's time in PostgreSQL (ADR 008). Ranges, searches and page numbers past the
+ * first (an offset) stay unnamed, planned for their values.
  */
 function planIsFixed(shape: ListShape): boolean {
   return !shape.minPrice && !shape.maxPrice && !shape.minRating && !shape.maxDays && !shape.search;
@@ -328,14 +329,14 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
    * than a price-low key) is a second branch of its own, both merged in order. When searching,
    * rows with the cursor's very sort key are a third branch, ordered by relevance (not in any index).
    */
-  function walkIds(kind: PagingKind): SQL {
+  function walkIds(kind: PagingKind, rowLimit: SQL = sql`${limit}`): SQL {
     if (exact && kind !== "offset") {
       // No index has the exact term: the matches past the cursor, sorted (a widened search is
       // one whose exact matches were thin; it walks only past COUNT_CAP matches).
       const reverse = kind === "before";
-      return sql`select ${columns} from ${services} where ${matching(chainFollows(at((t) => t.source), reverse))} order by ${orderOf(reverse)} limit ${limit}`;
+      return sql`select ${columns} from ${services} where ${matching(chainFollows(at((t) => t.source), reverse))} order by ${orderOf(reverse)} limit ${rowLimit}`;
     }
-    if (kind === "offset") return sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${limit} offset ${sql.placeholder("offset")}`;
+    if (kind === "offset") return sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit} offset ${sql.placeholder("offset")}`;
     const reverse = kind === "before";
     const branches = [
       ...(rank
@@ -347,9 +348,9 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
       sql`${featured!.expression} ${follows(featured!.direction, reverse)} ${featured!.value}`,
     ];
     return sql`select * from (${sql.join(
-      branches.map((branch) => sql`(select ${columns} from ${services} where ${matching(branch)} order by ${orderOf(reverse)} limit ${limit})`),
+      branches.map((branch) => sql`(select ${columns} from ${services} where ${matching(branch)} order by ${orderOf(reverse)} limit ${rowLimit})`),
       sql` union all `,
-    )}) as around order by ${orderOf(reverse, byName)} limit ${limit}`;
+    )}) as around order by ${orderOf(reverse, byName)} limit ${rowLimit}`;
   }
 
   /**
@@ -434,20 +435,19 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     walk: (kind: PagingKind, withCount: boolean) =>
       once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
     /**
-     * The first page of a shape whose plan is fixed (planIsFixed), as a named statement: `rows`
-     * (a page and one more) and the count's cap written into its text. Null for other shapes.
+     * For a shape whose plan is fixed (planIsFixed), the first page (`offset`) or a page by cursor
+     * as a named statement: `rows` (a page and one more) and the count's cap written into its
+     * text. Null for other shapes.
      */
-    first: (withCount: boolean, rows: number) =>
-      planIsFixed(shape)
-        ? once(`first:${withCount}:${rows}`, () =>
-            page(
-              sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${sql.raw(String(Math.trunc(rows)))}`,
-              "offset",
-              withCount ? countSqlFixed : sql<null>`null::int`,
-              `catalogue_first_${shapeKey}_${withCount ? "counted" : "page"}_${Math.trunc(rows)}`,
-            ),
-          )
-        : null,
+    fixed: (kind: PagingKind, withCount: boolean, rows: number) => {
+      if (!planIsFixed(shape)) return null;
+      const rowLimit = sql.raw(String(Math.trunc(rows)));
+      const ids = kind === "offset" ? sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit}` : walkIds(kind, rowLimit);
+      const counted = withCount ? "counted" : "page";
+      return once(`fixed:${kind}:${counted}:${rows}`, () =>
+        page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${kind === "offset" ? "first" : kind}_${shapeKey}_${counted}_${Math.trunc(rows)}`),
+      );
+    },
     /** The page from the materialised search matches, each row with their count (search only). */
     matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
   };
@@ -643,8 +643,9 @@ async function listMatching(
       // A widened search never walks below the cap: no index has its exact-first order.
       if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
-    const first = at.kind === "offset" && at.page === 1 ? statements.first(known === undefined, pageSize + 1) : null;
-    const rows = await run(first ?? statements.walk(at.kind, known === undefined), at);
+    // The first page and pages by cursor keep their plan where it is fixed; a page number past the first depends on its offset.
+    const fixed = at.kind !== "offset" || at.page === 1 ? statements.fixed(at.kind, known === undefined, pageSize + 1) : null;
+    const rows = await run(fixed ?? statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
   }
 
