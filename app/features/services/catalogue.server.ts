@@ -441,12 +441,12 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
      */
     fixed: (kind: PagingKind, withCount: boolean, rows: number) => {
       if (!planIsFixed(shape)) return null;
-      const rowLimit = sql.raw(String(Math.trunc(rows)));
-      const ids = kind === "offset" ? sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit}` : walkIds(kind, rowLimit);
       const counted = withCount ? "counted" : "page";
-      return once(`fixed:${kind}:${counted}:${rows}`, () =>
-        page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${kind === "offset" ? "first" : kind}_${shapeKey}_${counted}_${Math.trunc(rows)}`),
-      );
+      return once(`fixed:${kind}:${counted}:${rows}`, () => {
+        const rowLimit = sql.raw(String(Math.trunc(rows)));
+        const ids = kind === "offset" ? sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit}` : walkIds(kind, rowLimit);
+        return page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${kind === "offset" ? "first" : kind}_${shapeKey}_${counted}_${Math.trunc(rows)}`);
+      });
     },
     /** The page from the materialised search matches, each row with their count (search only). */
     matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
