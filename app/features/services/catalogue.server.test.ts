@@ -165,7 +165,7 @@ describe(`catalogue on ${testEngine}`, () => {
 
 // Last: it adds many rows.
 describe(`count cap on ${testEngine}`, () => {
-  it.runIf(testEngine === "postgres")("plans ranges for their values (unnamed); the first page of a sort or category keeps its plan (named, generic)", async () => {
+  it.runIf(testEngine === "postgres")("plans ranges and searches for their values (unnamed); the pages of a sort or category keep their plan (named, generic)", async () => {
     const single = await openDatabase({ engine: "postgres", url: t.url!, max: 1 });
     const prepared = async () =>
       (await single.pool!.query<{ name: string; generic: number }>("select name, generic_plans::int as generic from pg_prepared_statements order by name")).rows;
@@ -188,8 +188,10 @@ describe(`count cap on ${testEngine}`, () => {
       expect(byCursor.after).not.toBe("");
       for (let i = 0; i < 7; i++) await listServices(single.db, byCursor, 1);
       expect((await prepared()).find((p) => p.name.startsWith("catalogue_after_newest_"))?.generic).toBeGreaterThan(0);
+      // A page by number past the first: named too, its offset a parameter.
       const second = await listServices(single.db, filters({ page: "2" }), 1);
       expect(second.items).toHaveLength(1);
+      expect((await prepared()).some((p) => p.name.startsWith("catalogue_numbered_newest_"))).toBe(true);
       expect((await listServices(single.db, byCursor, 1)).items).toEqual(second.items);
     } finally {
       await single.close();

@@ -260,11 +260,10 @@ const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identi
 
 /**
  * Whether a shape's best plan is the same whatever its values: no range and no search, only the
- * sort and equalities (a category, "nur remote"). Its first page and its pages by cursor are then
- * named statements with their limits written out, whose plan PostgreSQL keeps (a generic plan,
- * chosen after five custom ones because it costs the same): no planning per call, which was over
- * half of such a call's time in PostgreSQL (ADR 008). Ranges, searches and page numbers past the
- * first (an offset) stay unnamed, planned for their values.
+ * sort and equalities (a category, "nur remote"). Its pages are then named statements with their
+ * limits written out, whose plan PostgreSQL keeps (a generic plan, chosen after five custom ones
+ * because it costs the same): no planning per call, which was over half of such a call's time in
+ * PostgreSQL (ADR 008). Ranges and searches stay unnamed, planned for their values.
  */
 function planIsFixed(shape: ListShape): boolean {
   return !shape.minPrice && !shape.maxPrice && !shape.minRating && !shape.maxDays && !shape.search;
@@ -435,17 +434,23 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     walk: (kind: PagingKind, withCount: boolean) =>
       once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
     /**
-     * For a shape whose plan is fixed (planIsFixed), the first page (`offset`) or a page by cursor
-     * as a named statement: `rows` (a page and one more) and the count's cap written into its
-     * text. Null for other shapes.
+     * For a shape whose plan is fixed (planIsFixed), a page as a named statement, with `rows` (a
+     * page and one more) and the count's cap written into its text: the first page (no offset at
+     * all, so that its plan is kept), a later page by number (its offset a parameter: PostgreSQL
+     * keeps a generic plan for deep offsets and still saves parsing for shallow ones), or a page
+     * by cursor. Null for other shapes.
      */
-    fixed: (kind: PagingKind, withCount: boolean, rows: number) => {
+    fixed: (kind: PagingKind, withCount: boolean, rows: number, firstPage: boolean) => {
       if (!planIsFixed(shape)) return null;
       const counted = withCount ? "counted" : "page";
-      return once(`fixed:${kind}:${counted}:${rows}`, () => {
+      const variant = kind !== "offset" ? kind : firstPage ? "first" : "numbered";
+      return once(`fixed:${variant}:${counted}:${rows}`, () => {
         const rowLimit = sql.raw(String(Math.trunc(rows)));
-        const ids = kind === "offset" ? sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit}` : walkIds(kind, rowLimit);
-        return page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${kind === "offset" ? "first" : kind}_${shapeKey}_${counted}_${Math.trunc(rows)}`);
+        const ids =
+          variant === "first"
+            ? sql`select ${columns} from ${services} where ${matching()} order by ${orderOf(false)} limit ${rowLimit}`
+            : walkIds(kind, rowLimit);
+        return page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${variant}_${shapeKey}_${counted}_${Math.trunc(rows)}`);
       });
     },
     /** The page from the materialised search matches, each row with their count (search only). */
@@ -643,8 +648,8 @@ async function listMatching(
       // A widened search never walks below the cap: no index has its exact-first order.
       if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
     }
-    // The first page and pages by cursor keep their plan where it is fixed; a page number past the first depends on its offset.
-    const fixed = at.kind !== "offset" || at.page === 1 ? statements.fixed(at.kind, known === undefined, pageSize + 1) : null;
+    // Named where the plan is fixed (a sort, a category): PostgreSQL need not plan every call.
+    const fixed = statements.fixed(at.kind, known === undefined, pageSize + 1, at.kind === "offset" && at.page === 1);
     const rows = await run(fixed ?? statements.walk(at.kind, known === undefined), at);
     return { rows, counted: known ?? rows[0]?.total ?? (await countAll()) };
   }
