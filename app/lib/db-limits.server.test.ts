@@ -16,8 +16,10 @@ let limited: DatabaseHandle | undefined;
 beforeAll(async () => {
   if (!postgres) return;
   t = await createTestDatabase();
-  // One connection, so that holding it makes the next request wait.
-  limited = await openDatabase({ engine: "postgres", url: t.url!, max: 1, limits: { statementTimeoutMs: 300, idleInTransactionMs: 300, connectionWaitMs: 300 } });
+  // One connection, so that holding it makes the next request wait. The limits are short, but far
+  // above what this file's own statements and connecting need on a busy machine (the wait limit
+  // also bounds opening a connection, the idle limit the gap between BEGIN and the next statement).
+  limited = await openDatabase({ engine: "postgres", url: t.url!, max: 1, limits: { statementTimeoutMs: 1000, idleInTransactionMs: 1000, connectionWaitMs: 2000 } });
 });
 afterAll(async () => {
   await limited?.close();
@@ -37,7 +39,7 @@ describe.skipIf(!postgres)(`the serving pool's limits on ${testEngine}`, () => {
     const { rows } = await limited!.pool!.query<{ statement: string; idle: string }>(
       "select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle",
     );
-    expect(rows[0]).toEqual({ statement: "300ms", idle: "300ms" });
+    expect(rows[0]).toEqual({ statement: "1s", idle: "1s" });
     // The schema is there (migrated before the limited pool opened), and the pool is its only client.
     expect(await limited!.db.execute(sql`select count(*)::int as n from services`)).toMatchObject({ rows: [{ n: 0 }] });
     expect(limited!.pool!.totalCount).toBe(1);
