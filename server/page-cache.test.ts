@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "./page-cache";
@@ -20,6 +22,8 @@ const flightGate = new Promise<void>((resolve) => (releaseFlight = resolve));
 
 beforeAll(async () => {
   const app = express();
+  // In front, as in the host (server/serve.js).
+  app.use(compression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonceCounter}xyz`;
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
@@ -63,6 +67,20 @@ function rawPost(path: string): Promise<number> {
     const request = http.request({ hostname, port, path, method: "POST" }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode), the body as sent. */
+function rawGet(path: string, headers: Record<string, string>, method = "GET") {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
     });
     request.on("error", reject);
     request.end();
@@ -141,5 +159,38 @@ describe("anonymous page cache", () => {
       expect(answer.body).toContain(`render ${before + 1}`);
       expect(answer.body).toContain(`nonce="${answer.nonce}"`);
     }
+  });
+
+  it("answers a hit gzip-compressed from pieces compressed once when the client takes gzip, else as it is", async () => {
+    await get("/services?q=gzip");
+    const nonceOf = (headers: http.IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))![1]!;
+    const plain = await rawGet("/services?q=gzip", {});
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    const page = plain.body.toString();
+    expect(page).toContain(`nonce="${nonceOf(plain.headers)}"`);
+
+    for (const accept of ["gzip, deflate, br, zstd", "gzip", "br;q=1, gzip;q=0.5"]) {
+      const zipped = await rawGet("/services?q=gzip", { "Accept-Encoding": accept });
+      expect(zipped.headers["x-page-cache"]).toBe("hit");
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+      const nonce = nonceOf(zipped.headers);
+      // The same page with this answer's own nonce, compressed once (not twice by the middleware).
+      expect(gunzipSync(zipped.body).toString()).toBe(page.replaceAll(nonceOf(plain.headers), nonce));
+    }
+
+    // gzip refused: not gzip (the compression middleware may still pick another encoding).
+    const refused = await rawGet("/services?q=gzip", { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(refused.headers["x-page-cache"]).toBe("hit");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body.toString()).toContain(`nonce="${nonceOf(refused.headers)}"`);
+
+    const head = await rawGet("/services?q=gzip", { "Accept-Encoding": "gzip" }, "HEAD");
+    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
   });
 });

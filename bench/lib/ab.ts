@@ -22,12 +22,12 @@ export interface Baseline {
   stop(): Promise<void>;
 }
 
-/** Starts the baseline server answering every request with `body`. */
-export async function startBaseline(body: string | Buffer, log: (line: string) => void): Promise<Baseline> {
+/** Starts the baseline server answering every request with `body` (already encoded with `contentEncoding`, if given). */
+export async function startBaseline(body: string | Buffer, log: (line: string) => void, contentEncoding?: string): Promise<Baseline> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-baseline-"));
   const file = path.join(dir, "body.html");
   fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, [path.join(here, "baseline-server.js"), file], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(here, "baseline-server.js"), file, "text/html; charset=utf-8", ...(contentEncoding ? [contentEncoding] : [])], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let alive = true;

@@ -1,14 +1,16 @@
 // The baseline of the catalogue benchmark's throughput rows: a minimal node:http server that
 // answers every request with the same bytes (a page's HTML read from the file named by the first
-// argument), with Content-Type and Content-Length and nothing else: no routing, no compression.
-// One process, like the app's. It prints "listening <port>" when it is ready.
-// Usage: node bench/lib/baseline-server.js <body file> [content type]
+// argument), with Content-Type and Content-Length and nothing else: no routing, no compression
+// (for the gzip row the bytes are the app's gzip answer, sent as they are with their
+// Content-Encoding). One process, like the app's. It prints "listening <port>" when it is ready.
+// Usage: node bench/lib/baseline-server.js <body file> [content type] [content encoding]
 import fs from "node:fs";
 import http from "node:http";
 
 const body = fs.readFileSync(process.argv[2]);
 const contentType = process.argv[3] || "text/html; charset=utf-8";
-const headers = { "Content-Type": contentType, "Content-Length": String(body.length) };
+const contentEncoding = process.argv[4];
+const headers = { "Content-Type": contentType, "Content-Length": String(body.length), ...(contentEncoding ? { "Content-Encoding": contentEncoding } : {}) };
 
 const server = http.createServer((req, res) => {
   // Read (and discard) any request body before answering, as a real server would.

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -211,4 +212,20 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     errors: result.errors,
     timeouts: result.timeouts,
   };
+}
+
+/** A GET with exactly these headers, the body as sent (fetch adds an Accept-Encoding and decodes). */
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer; contentEncoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const encoding = res.headers["content-encoding"];
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), contentEncoding: typeof encoding === "string" ? encoding : undefined });
+      });
+      res.on("error", reject);
+    });
+    request.on("error", reject);
+  });
 }
