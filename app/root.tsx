@@ -15,7 +15,7 @@ import "./app.css";
 import { CookieNotice } from "./components/layout/cookie-notice";
 import { ClientErrorPage, NotFoundPage, ServerErrorPage } from "./components/layout/error-pages";
 import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
+import { SITE_HEADER_HEIGHT, SiteHeader } from "./components/layout/site-header";
 import { SessionKeepAlive } from "./features/auth/session-keep-alive";
 import { loadUnreadCounts } from "./features/notifications/counts.server";
 import { useLiveCounts } from "./features/notifications/use-live-counts";
@@ -58,6 +58,13 @@ function useFlashToast(flash: FlashToast | null | undefined) {
   }, [flash]);
 }
 
+/**
+ * Toasts show at the top, below the sticky header (its measured height; its closed height until
+ * measured): over the header they hid the phone's menu button and the desktop links. At the
+ * bottom they would cover the cookie notice or a phone's sticky price bar. Phones and desktops alike.
+ */
+const toastOffset = { top: `calc(var(${SITE_HEADER_HEIGHT}, calc(4rem + 1px)) + 0.75rem)` };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme = rootData?.preferences.theme ?? "light";
@@ -82,6 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster
           position="top-center"
+          offset={toastOffset}
+          mobileOffset={toastOffset}
           closeButton
           theme={theme}
           containerAriaLabel={de.app.toastRegion}

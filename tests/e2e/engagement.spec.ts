@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames, hydrated } from "../support/browser";
 import { signInAs } from "../support/accounts";
+import { expectToastClearOf } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -30,11 +31,35 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click();
     await page.getByText("Authentication Required", { exact: true }).waitFor();
     await page.getByText("Please log in to save favorites").waitFor();
+    // The toast leaves the header (the phone's menu button) and the phone's price bar free.
+    const bar = page.locator("[data-sticky-price-bar]");
+    expect(await bar.isVisible()).toBe(width === "phone");
+    await expectToastClearOf(page.locator("[data-sonner-toast]").filter({ hasText: "Please log in to save favorites" }), {
+      header: page.locator("body > header"),
+      "price bar": bar,
+    });
+    await screenshot(page, `service-toast-${width}`);
     await page.getByText("Melden Sie sich an, um einen Kommentar zu schreiben.").waitFor();
     expect(await page.getByLabel("Ihr Kommentar").count()).toBe(0);
     // The server refuses too.
     const forged = await page.request.post(page.url(), { form: { intent: "rate", rating: "5" }, headers: { Origin: baseUrl() } });
     expect(forged.status()).toBe(401);
+    expectNoErrors(errors);
+  });
+
+  it("a toast leaves the header and the cookie notice free", async () => {
+    // No choice made yet: the notice shows at the bottom (and the phone's price bar gives way to it).
+    const { page, errors } = await browser.open(width);
+    await openService(page, target[width]);
+    const notice = page.locator("section[aria-labelledby=cookie-notice-title]");
+    await notice.waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click();
+    await expectToastClearOf(page.locator("[data-sonner-toast]").filter({ hasText: "Please log in to save favorites" }), {
+      header: page.locator("body > header"),
+      "cookie notice": notice,
+    });
+    await screenshot(page, `service-toast-cookie-notice-${width}`);
     expectNoErrors(errors);
   });
 

@@ -49,6 +49,9 @@ function navItems(user: SessionUser | null, newMessages: number, newestUnreadVie
   ];
 }
 
+/** The CSS variable with the sticky header's height in px (set while the header is mounted). */
+export const SITE_HEADER_HEIGHT = "--site-header-height";
+
 /** Following a link scrolls smoothly to the top (the spec's navigation behaviour). */
 function scrollToTop() {
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -77,6 +80,23 @@ export function SiteHeader({
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The header's height (taller with the phone menu open) for what must stay clear of it: the
+  // toasts start below it (root.tsx), so that they never cover the menu button or the links.
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty(SITE_HEADER_HEIGHT, `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(SITE_HEADER_HEIGHT);
+    };
+  }, []);
 
   // Escape closes the open menu and puts the focus back on its button.
   useEffect(() => {
@@ -124,7 +144,7 @@ export function SiteHeader({
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 md:px-4 lg:gap-4 lg:px-6">
         <Link to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
