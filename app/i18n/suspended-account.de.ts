@@ -28,6 +28,11 @@ export const suspendedAccountDe = {
     text: "Ist Ihr Konto gesperrt, können Sie hier Ihre Daten herunterladen oder Ihr Konto löschen. Melden Sie sich dazu mit Ihrer E-Mail-Adresse und Ihrem Passwort an; der Zugang gilt danach für einige Minuten.",
     link: "Zur Anmeldung",
   },
+  signedIn: {
+    title: "Ihr Konto ist nicht gesperrt",
+    text: "Sie sind angemeldet und können den Marktplatz wie gewohnt nutzen. Diese Seite brauchen Sie nur, wenn ein Konto gesperrt ist.",
+    link: "Zum Dashboard",
+  },
   lifted: {
     title: "Ihr Konto ist nicht mehr gesperrt",
     text: "Melden Sie sich wie gewohnt an.",

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { favorites, moderationCases, profiles, services, user } from "~/db/schema";
 import { decide, decisionToken } from "~/features/moderation/decisions.server";
 import { submitReport } from "~/features/moderation/reports.server";
@@ -9,6 +9,16 @@ import { inRequest } from "../../tests/support/request-context";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action, loader } from "./suspended-account";
 import { loader as exportLoader } from "./suspended-account.export";
+
+// A session as the request carries it: the cookie names a signed-in (so not suspended) account.
+vi.mock("~/features/auth/session.server", async (original) => ({
+  ...(await original<object>()),
+  readSession: vi.fn(async (request: Request) => {
+    const id = /session_token=([^;]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+    const user = id ? { id, email: `${id}@example.de`, firstName: "Test", lastName: id, role: "user", sessionExpiresAt: Date.now() + 3_600_000 } : null;
+    return { user, setCookies: [] };
+  }),
+}));
 
 // A suspended account's data rights (ADR 023): the page, its download and its deletion, with the
 // short access the sign-in grants (the sign-in itself: auth.test.ts).
@@ -59,6 +69,7 @@ afterAll(() => close());
 /** The Cookie header a browser would send back for a Set-Cookie value. */
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 const accessFor = async (userId: string, now?: Date) => cookieOf(await grantSuspendedAccess(userId, now));
+const sessionOf = (userId: string) => `marktplatz.session_token=${userId}`;
 
 function request(path: string, init: RequestInit & { cookie?: string; navigate?: boolean } = {}) {
   const headers = new Headers(init.headers);
@@ -128,6 +139,20 @@ describe(`/konto-gesperrt on ${testEngine}`, () => {
     expect((await download(cookie)).status).toBe(401);
     await post({ intent: "delete", confirmation: "BESTÄTIGEN" }, cookie);
     expect(await exists(LIFT)).toBe(true);
+  });
+
+  it("a signed-in account is told that it is not suspended (on to its dashboard); it gets no download and no deletion here", async () => {
+    const shown = await page(sessionOf(OTTO));
+    expect(shown).toMatchObject({ status: 200, data: { state: "signed_in", decisions: [] } });
+    expect(shown.headers.get("Cache-Control")).toBe("no-store");
+    // Also with an access left over from a suspension lifted meanwhile.
+    expect((await page(`${await accessFor(LIFT)}; ${sessionOf(LIFT)}`)).data).toMatchObject({ state: "signed_in" });
+    expect((await download(sessionOf(OTTO))).status).toBe(401);
+    const refused = await post({ intent: "delete", confirmation: "BESTÄTIGEN" }, sessionOf(OTTO));
+    expect(refused.headers.get("Location")).toBe("/konto-gesperrt");
+    expect(await exists(OTTO)).toBe(true);
+    // A suspended account's access is what the page answers to, whatever else the browser sends.
+    expect((await page(`${await accessFor(GESA)}; ${sessionOf(OTTO)}`)).data).toMatchObject({ state: "suspended" });
   });
 
   it("with the access: the decisions with their signed links, and the download of the account's own data", async () => {

@@ -12,7 +12,7 @@ import { suspendedAccountDe as t } from "~/i18n/suspended-account.de";
 import { setFlashToast } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
-import { database } from "~/lib/request-context.server";
+import { database, optionalUser } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/suspended-account";
@@ -31,12 +31,16 @@ export function meta() {
 /**
  * /konto-gesperrt: a suspended account's data rights (ADR 023). Reached from the sign-in form with
  * the right password, which grants a short access here instead of a session
- * (suspended-access.server.ts); without it the page says how to get it.
+ * (suspended-access.server.ts); without it the page says how to get it. A signed-in visitor is
+ * told that the account is not suspended (a suspended account has no session).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await database(context);
   const access = await suspendedAccessOf(db, request);
-  if (access.state !== "suspended") return data({ state: access.state, decisions: [] }, { headers: NO_STORE });
+  if (access.state !== "suspended") {
+    const state = (await optionalUser({ request, context })) ? "signed_in" : access.state;
+    return data({ state, decisions: [] }, { headers: NO_STORE });
+  }
   // The statements' own signed links: this page is no session, so the decision page needs them.
   const decisions = (await listMyDecisions(db, access.userId)).map((decision) => ({
     id: decision.id,
@@ -72,13 +76,13 @@ export default function SuspendedAccount({ loaderData, actionData }: Route.Compo
   const { state, decisions } = loaderData;
   const deleting = useNavigation().formData?.get("intent") === "delete";
   if (state !== "suspended") {
-    const text = state === "lifted" ? t.lifted : t.none;
+    const text = state === "signed_in" ? t.signedIn : state === "lifted" ? t.lifted : t.none;
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
         <p className="mt-2 text-muted-foreground">{text.text}</p>
         <Button asChild className="mt-6">
-          <Link to="/auth">{text.link}</Link>
+          <Link to={state === "signed_in" ? "/dashboard" : "/auth"}>{text.link}</Link>
         </Button>
       </div>
     );
