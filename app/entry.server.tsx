@@ -1,12 +1,15 @@
+import { pipeline, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { coalescingStream } from "./lib/coalescing-stream.server";
+import { acceptsGzip } from "./lib/gzip.server";
 import { NonceProvider } from "./lib/nonce";
 import { requestInfo, sharedFragments } from "./lib/request-context.server";
 import { SharedFragmentsProvider } from "./lib/shared-fragment";
+import { fragmentMarkers, fragmentSplicer } from "./lib/shared-fragment.server";
 import { reportUnexpected } from "./lib/responses.server";
 
 export const streamTimeout = 5_000;
@@ -19,6 +22,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = requestInfo(loadContext).cspNonce;
+  // Shared fragments are rendered as markers and spliced into the bytes (shared-fragment.server.ts).
+  const { markers, pieces } = fragmentMarkers(sharedFragments(loadContext));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -27,7 +32,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SharedFragmentsProvider value={sharedFragments(loadContext)}>
+        <SharedFragmentsProvider value={markers}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </SharedFragmentsProvider>
       </NonceProvider>,
@@ -36,7 +41,16 @@ export default function handleRequest(
       [readyOption]() {
         shellRendered = true;
         const body = coalescingStream();
-        const stream = createReadableStreamFromReadable(body);
+        let out: Readable = body;
+        if (pieces.length > 0) {
+          // A page with shared fragments compresses only its own bytes for a browser: the
+          // compression middleware leaves an answer with a Content-Encoding alone.
+          const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
+          if (gzip) responseHeaders.set("Content-Encoding", "gzip");
+          responseHeaders.append("Vary", "Accept-Encoding");
+          out = pipeline(body, fragmentSplicer(pieces, gzip), () => {});
+        }
+        const stream = createReadableStreamFromReadable(out);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);

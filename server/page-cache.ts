@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { deflatePieces, gzipJoined } from "./gzip-pieces";
+import { deflatePiece, gzipJoined } from "~/lib/gzip.server";
 
 interface Entry {
   at: number;
@@ -10,7 +10,7 @@ interface Entry {
    * (most of a hit's time at ~130 KB), and joining them into one buffer was a tenth of a hit's CPU.
    */
   parts: Buffer[];
-  /** The parts deflated (gzip-pieces.ts), made by the first hit that accepts gzip. */
+  /** The parts deflated (~/lib/gzip.server), made by the first hit that accepts gzip. */
   deflated?: Buffer[];
   contentType: string;
   cacheControl: string | undefined;
@@ -91,7 +91,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
     const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
     let pieces: Buffer[];
     if (gzip) {
-      hit.deflated ??= deflatePieces(hit.parts);
+      hit.deflated ??= hit.parts.map(deflatePiece);
       pieces = gzipJoined(hit.parts, hit.deflated, nonceBytes);
       res.setHeader("Content-Encoding", "gzip");
     } else {

@@ -3,6 +3,7 @@ import { readSession, type SessionResult, type SessionUser } from "~/features/au
 import { getDatabase, type Database } from "./db.server";
 import { hasNul } from "./forms.server";
 import { signInLink } from "./safe-redirect";
+import type { SharedFragment } from "./shared-fragment.server";
 
 /**
  * The request boundary (docs/decisions/009-request-boundary.md): what every loader, action and
@@ -27,7 +28,7 @@ const requestInfoContext = createContext<RequestInfo>({ requestId: "-", cspNonce
 const databaseContext = createContext<Lazy<Database>>();
 const sessionContext = createContext<Lazy<SessionResult>>();
 /** HTML rendered once and shared between requests, by fragment key, for this request's render. */
-const fragmentsContext = createContext<Map<string, string>>();
+const fragmentsContext = createContext<Map<string, SharedFragment>>();
 /** Set by `requireUserMiddleware` for every route below the signed-in layout. */
 const signedInUserContext = createContext<SessionUser>();
 
@@ -47,7 +48,7 @@ export function createRequestContext(info: RequestInfo): RouterContextProvider {
  * puts a fragment's cached HTML here, entry.server hands the map to the render. Data requests
  * (client navigation) render in the browser and get none.
  */
-export function sharedFragments(context: Readonly<RouterContextProvider>): Map<string, string> | null {
+export function sharedFragments(context: Readonly<RouterContextProvider>): Map<string, SharedFragment> | null {
   if (requestInfo(context).document === false) return null;
   return context.get(fragmentsContext);
 }

@@ -64,7 +64,7 @@ describe(`the start page's market on ${testEngine}`, () => {
     // The module's own call is not the spied export: count the catalogue reads instead (one per market read).
     expect(read.mock.calls.length + list.mock.calls.length).toBe(1);
     expect(results[1]).toEqual(results[0]);
-    const html = sharedFragments(contexts[0]!)!.get(FEATURED_FRAGMENT_KEY)!;
+    const html = sharedFragments(contexts[0]!)!.get(FEATURED_FRAGMENT_KEY)!.bytes.toString();
     for (const item of results[0]!.featured) expect(html).toContain(`href="/services/${item.id}"`);
     expect(sharedFragments(contexts[2]!)).toBeNull();
 

@@ -9,6 +9,7 @@ import type { ServiceCard } from "~/features/services/service-card.server";
 import type { Database } from "~/lib/db.server";
 import { sharedFragments } from "~/lib/request-context.server";
 import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
+import { SharedFragment } from "~/lib/shared-fragment.server";
 
 /** How many services the start page features (two rows of three, three rows of two). */
 export const FEATURED_COUNT = 6;
@@ -89,7 +90,7 @@ export async function readMarket(db: Database): Promise<Market> {
 interface MarketEntry {
   market: Market;
   /** The featured cards' HTML, rendered once when a document first needs it. */
-  html?: string;
+  fragment?: SharedFragment;
 }
 
 const globalForMarket = globalThis as unknown as { __marketCache?: SharedCache<MarketEntry> };
@@ -109,12 +110,14 @@ export async function sharedMarket(db: Database, context?: Readonly<RouterContex
   const entry = await marketCache().get("market", async () => ({ market: await readMarket(db) }));
   const fragments = context ? sharedFragments(context) : null;
   if (fragments && entry.market.featured.length > 0) {
-    entry.html ??= renderToStaticMarkup(
-      <MemoryRouter>
-        <ServiceCardList items={entry.market.featured} />
-      </MemoryRouter>,
+    entry.fragment ??= new SharedFragment(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <ServiceCardList items={entry.market.featured} />
+        </MemoryRouter>,
+      ),
     );
-    fragments.set(FEATURED_FRAGMENT_KEY, entry.html);
+    fragments.set(FEATURED_FRAGMENT_KEY, entry.fragment);
   }
   return { ...entry.market, fragmentKey: FEATURED_FRAGMENT_KEY };
 }

@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { sharedFragments } from "~/lib/request-context.server";
 import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
+import { SharedFragment } from "~/lib/shared-fragment.server";
 import { catalogCounts, listServices, type ServiceListResult } from "./catalogue.server";
 import { ServiceCardList } from "./components/service-grid";
 import { filtersToSearch, type ServiceFilters } from "./filters";
@@ -11,7 +12,7 @@ import { filtersToSearch, type ServiceFilters } from "./filters";
 interface SharedList {
   result: ServiceListResult;
   /** The cards' HTML, rendered when a document first needs it (data requests render in the browser). */
-  html?: string;
+  fragment?: SharedFragment;
 }
 
 const globalForLists = globalThis as unknown as { __sharedLists?: SharedCache<SharedList> };
@@ -44,12 +45,14 @@ export async function sharedServiceList(
   const entry = await sharedLists().get(fragmentKey, async () => ({ result: await listServices(db, filters, undefined, catalogCounts()) }));
   const fragments = sharedFragments(context);
   if (fragments) {
-    entry.html ??= renderToStaticMarkup(
-      <MemoryRouter>
-        <ServiceCardList items={entry.result.items} />
-      </MemoryRouter>,
+    entry.fragment ??= new SharedFragment(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <ServiceCardList items={entry.result.items} />
+        </MemoryRouter>,
+      ),
     );
-    fragments.set(fragmentKey, entry.html);
+    fragments.set(fragmentKey, entry.fragment);
   }
   return { ...entry.result, fragmentKey };
 }
