@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,6 +44,12 @@ beforeAll(async () => {
     if (req.query.q === "flight") await flightGate;
     if (req.query.cookie) res.setHeader("Set-Cookie", "x=1");
     res.type("html");
+    if (req.query.q === "self-compressed") {
+      // A page that compresses itself (entry.server does for pages with shared fragments).
+      res.setHeader("Content-Encoding", "gzip");
+      res.end(gzipSync(`<!DOCTYPE html><html><body><script nonce="${res.locals.cspNonce}">1</script><p>render ${renders}</p></body></html>`));
+      return;
+    }
     // Written in pieces, like a streamed render.
     res.write(`<!DOCTYPE html><html><body data-theme="${req.headers.cookie ?? ""}">`);
     res.write(`<script nonce="${res.locals.cspNonce}">1</script>`);
@@ -192,5 +198,15 @@ describe("anonymous page cache", () => {
     expect(head.headers["content-encoding"]).toBe("gzip");
     expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
     expect(head.body.length).toBe(0);
+  });
+
+  it("keeps a page that compressed itself as text, and answers hits as usual", async () => {
+    const first = await rawGet("/services?q=self-compressed", { "Accept-Encoding": "gzip" });
+    expect(first.headers["x-page-cache"]).toBeUndefined();
+    const rendered = /render (\d+)/.exec(gunzipSync(first.body).toString())![1];
+    const plain = await get("/services?q=self-compressed");
+    expect(plain.hit).toBe(true);
+    expect(plain.body).toContain(`render ${rendered}`);
+    expect(plain.body).toContain(`nonce="${plain.nonce}"`);
   });
 });

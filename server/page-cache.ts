@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { deflatePiece, gzipJoined } from "~/lib/gzip.server";
 
@@ -115,13 +116,18 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
       if (rendering.get(key) === finished) rendering.delete(key);
       done();
     });
-    capture(res, (body) => {
+    capture(res, (bytes) => {
       // The waiting requests go on as soon as the body is complete (not when a slow client has read it).
       queueMicrotask(() => {
         if (rendering.get(key) === finished) rendering.delete(key);
         done();
       });
       if (started !== generation || res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined) return;
+      // A page with shared fragments compresses itself for a browser (entry.server), so its bytes
+      // arrive here as gzip; the compression middleware (in front, server/serve.js) compresses
+      // after this, so its answers arrive as they are. Its Content-Encoding header cannot tell
+      // them apart, gzip's first two bytes can (HTML never starts with them). Kept as text.
+      const body = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString("utf8");
       const contentType = String(res.getHeader("Content-Type") ?? "");
       // Only a whole document is shared (a render that failed half-way never is).
       if (!contentType.startsWith("text/html") || body.length > 2_000_000 || !body.trimEnd().endsWith("</html>")) return;
@@ -167,7 +173,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear()
 }
 
 /** Collects what a response writes (as it goes out unchanged) and hands the whole body over at the end. */
-function capture(res: Response, done: (body: string) => void) {
+function capture(res: Response, done: (body: Buffer) => void) {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -184,7 +190,7 @@ function capture(res: Response, done: (body: string) => void) {
     keep(chunk, rest[0]);
     const result = end(chunk, ...rest);
     try {
-      done(Buffer.concat(chunks).toString("utf8"));
+      done(Buffer.concat(chunks));
     } catch {
       // caching is best effort
     }
