@@ -7,7 +7,7 @@ import { grantSuspendedAccess, SUSPENDED_ACCESS_MINUTES } from "~/features/moder
 import type { Database } from "~/lib/db.server";
 import { inRequest } from "../../tests/support/request-context";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
-import { action, loader } from "./suspended-account";
+import { action, loader, meta } from "./suspended-account";
 import { loader as exportLoader } from "./suspended-account.export";
 
 // A session as the request carries it: the cookie names a signed-in (so not suspended) account.
@@ -144,6 +144,10 @@ describe(`/konto-gesperrt on ${testEngine}`, () => {
   it("a signed-in account is told that it is not suspended (on to its dashboard); it gets no download and no deletion here", async () => {
     const shown = await page(sessionOf(OTTO));
     expect(shown).toMatchObject({ status: 200, data: { state: "signed_in", decisions: [] } });
+    // Its tab says so too.
+    const title = (descriptors: ReturnType<typeof meta>) => descriptors.find((d) => "title" in d)?.title;
+    expect(title(meta({ data: shown.data } as Parameters<typeof meta>[0]))).toContain("Ihr Konto ist nicht gesperrt");
+    expect(title(meta({ data: { state: "suspended", decisions: [] } } as Parameters<typeof meta>[0]))).toContain("Konto gesperrt");
     expect(shown.headers.get("Cache-Control")).toBe("no-store");
     // Also with an access left over from a suspension lifted meanwhile.
     expect((await page(`${await accessFor(LIFT)}; ${sessionOf(LIFT)}`)).data).toMatchObject({ state: "signed_in" });

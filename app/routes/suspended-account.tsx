@@ -24,8 +24,9 @@ export function headers() {
   return NO_STORE;
 }
 
-export function meta() {
-  return pageMeta(t.pageTitle, undefined, { robots: "noindex" });
+export function meta({ data }: Route.MetaArgs) {
+  // A signed-in account is not suspended: the tab should not say it is.
+  return pageMeta(data?.state === "signed_in" ? t.signedIn.title : t.pageTitle, undefined, { robots: "noindex" });
 }
 
 /**
