@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { services } from "~/db/schema";
 import { catalogCounts, listServices } from "~/features/services/catalogue.server";
-import { ServiceCardList } from "~/features/services/components/service-grid";
 import { parseServiceFilters } from "~/features/services/filters";
+import { cardsFragment } from "~/features/services/shared-list.server";
 import type { ServiceCard } from "~/features/services/service-card.server";
 import type { Database } from "~/lib/db.server";
 import { sharedFragments } from "~/lib/request-context.server";
 import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
-import { SharedFragment } from "~/lib/shared-fragment.server";
+import type { SharedFragment } from "~/lib/shared-fragment.server";
 
 /** How many services the start page features (two rows of three, three rows of two). */
 export const FEATURED_COUNT = 6;
@@ -110,13 +109,7 @@ export async function sharedMarket(db: Database, context?: Readonly<RouterContex
   const entry = await marketCache().get("market", async () => ({ market: await readMarket(db) }));
   const fragments = context ? sharedFragments(context) : null;
   if (fragments && entry.market.featured.length > 0) {
-    entry.fragment ??= new SharedFragment(
-      renderToStaticMarkup(
-        <MemoryRouter>
-          <ServiceCardList items={entry.market.featured} />
-        </MemoryRouter>,
-      ),
-    );
+    entry.fragment ??= cardsFragment(entry.market.featured);
     fragments.set(FEATURED_FRAGMENT_KEY, entry.fragment);
   }
   return { ...entry.market, fragmentKey: FEATURED_FRAGMENT_KEY };

@@ -7,6 +7,7 @@ import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
 import { SharedFragment } from "~/lib/shared-fragment.server";
 import { catalogCounts, listServices, type ServiceListResult } from "./catalogue.server";
 import { ServiceCardList } from "./components/service-grid";
+import type { ServiceCard } from "./service-card.server";
 import { filtersToSearch, type ServiceFilters } from "./filters";
 
 interface SharedList {
@@ -32,6 +33,17 @@ export function listKey(filters: ServiceFilters): string {
   return `services${filtersToSearch(filters)}`;
 }
 
+/** Cards as shared HTML (ADR 013): rendered once, outside any request, for every document that shows them. */
+export function cardsFragment(items: ServiceCard[]): SharedFragment {
+  return new SharedFragment(
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <ServiceCardList items={items} />
+      </MemoryRouter>,
+    ),
+  );
+}
+
 /**
  * The /services loader's list: listServices once per filter set and page for all concurrent
  * requests, and for a document the cards' shared HTML handed to the render (ServiceGrid).
@@ -45,13 +57,7 @@ export async function sharedServiceList(
   const entry = await sharedLists().get(fragmentKey, async () => ({ result: await listServices(db, filters, undefined, catalogCounts()) }));
   const fragments = sharedFragments(context);
   if (fragments) {
-    entry.fragment ??= new SharedFragment(
-      renderToStaticMarkup(
-        <MemoryRouter>
-          <ServiceCardList items={entry.result.items} />
-        </MemoryRouter>,
-      ),
-    );
+    entry.fragment ??= cardsFragment(entry.result.items);
     fragments.set(fragmentKey, entry.fragment);
   }
   return { ...entry.result, fragmentKey };
