@@ -185,14 +185,20 @@ export async function generateData(url: string, log: (line: string) => void): Pr
     );
     await client.query("set session_replication_role = origin").catch(() => undefined);
     await client.query("alter table service_reviews enable trigger user");
-    // The replica role kept the title-vocabulary triggers (migration forgiving_search) from firing.
+    // The replica role kept the title-vocabulary triggers (migration forgiving_search) from firing…
     await step(
       "service_words (the search vocabulary)",
       `insert into service_words (word, folded, services)
        select w, search_fold(w), count(*)::int from services, lateral service_title_words(services.title) as w group by w
        on conflict (word) do update set services = excluded.services`,
     );
-    await step("vacuum analyze", `vacuum (analyze) "user", profiles, services, service_reviews, service_words`);
+    // …and the search terms in the newest order (migration service_terms).
+    await step(
+      "service_terms (the search terms, newest order)",
+      `insert into service_terms (term, is_featured, created_at, service_id)
+       select t, s.is_featured, s.created_at, s.id from services s, unnest(tsvector_to_array(s.search)) as t where s.listed`,
+    );
+    await step("vacuum analyze", `vacuum (analyze) "user", profiles, services, service_reviews, service_words, service_terms`);
   } finally {
     await client.end();
   }

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -131,6 +132,28 @@ export const serviceWords = pgTable(
     index("service_words_folded_trgm_idx").using("gin", sql`${t.folded} gin_trgm_ops`),
     index("service_words_folded_prefix_idx").on(t.folded.op("text_pattern_ops")),
   ],
+);
+
+/** Text compared byte by byte: a prefix's terms lie together in its index (see serviceTerms). */
+const byteText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * The search terms of the listed services, each with the newest sort's key: an inverted index
+ * whose entries of one term lie in the catalogue's default order (featured first, newest first).
+ * A search by newest merges the entries of its few terms in that order and stops at the page
+ * instead of reading and sorting every match (catalogue.server.ts, ADR 029). Kept by a trigger on
+ * `services` (migration service_terms); the lexemes are those of `services.search`. `term` sorts
+ * by bytes, as the text index matches prefixes, so a prefix's terms are neighbours.
+ */
+export const serviceTerms = pgTable(
+  "service_terms",
+  {
+    term: byteText("term").notNull(),
+    isFeatured: boolean("is_featured").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    serviceId: uuid("service_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "service_terms_pkey", columns: [t.term, t.isFeatured, t.createdAt, t.serviceId] })],
 );
 
 /** The one source of truth for ratings: a star click is a review without text. */

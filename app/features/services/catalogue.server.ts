@@ -1,12 +1,13 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { profiles, services } from "~/db/schema";
+import { profiles, services, serviceTerms } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { MAX_PAGE } from "~/lib/paging";
 import { PAGE_SIZE, PRICE_SLIDER, type ServiceFilters, type ServiceSort } from "./filters";
 import { cursorTagged, decodeCursor, encodeCursor, type CursorValueKind } from "./list-cursor.server";
 import { correctedSearch, nearWords, rememberedCorrection, rememberedNearWords, THIN_RESULT } from "./forgiving-search.server";
 import { searchQuery, type SearchTerms } from "./search-query";
+import { mergedTermsOf } from "./search-terms.server";
 import { cardColumns, toCard, type CardRow, type ServiceCard } from "./service-card.server";
 import { isServiceId } from "./service-id";
 
@@ -402,6 +403,67 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
       offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head, bounds where ${chainFollows(bound("start"), !reverse)})` : sql`0`}`;
   }
 
+  /**
+   * A search by newest that is "any of these words", from the entries of its terms (service_terms,
+   * ADR 029): each term's entries lie in the list's order, so one ordered index scan per term,
+   * merged and with duplicates dropped (a service with two of the terms), yields the matches in
+   * order and stops at the page; no match is read from the table and none is sorted.
+   *
+   * The entries know featured and the time, not the relevance that breaks their ties: as in
+   * matchIds, the page's first and last groups of equal (featured, time) are taken whole (from the
+   * same index, a probe per term) and only these rows ranked; the count is known (the caller's).
+   */
+  function mergedIds(kind: PagingKind, termCount: number): SQL {
+    if (shape.sort !== "newest" || !rank || exact) throw new Error("a merge of terms lists a plain search by newest");
+    const reverse = kind === "before";
+    const keyTerms = terms.filter((t) => t.name !== "rank");
+    const groupTerms = keyTerms.slice(0, 2);
+    const termValues = sql.join(
+      Array.from({ length: termCount }, (_, i) => sql`${sql.placeholder(`term${i}`)}::text`),
+      sql`, `,
+    );
+    const direction = sql.raw(reverse ? "asc" : "desc");
+    const entryOrder = sql`is_featured ${direction}, created_at ${direction}, service_id ${direction}`;
+    const offset = kind === "offset" ? sql.placeholder("offset") : sql`0`;
+    // Each term's run ends where the page does, at the latest.
+    const headLimit = sql`${offset}::bigint + ${limit}::bigint`;
+    // Past a cursor: the entries after its group (its own group is one of the edges).
+    const past = kind === "offset" ? sql`` : sql` and (is_featured, created_at) ${follows("desc", reverse)} (${cursorValue(0, "boolean")}, ${cursorValue(1, "micros")})`;
+    const branches = Array.from(
+      { length: termCount },
+      (_, i) => sql`(select is_featured, created_at, service_id from ${serviceTerms} where term = ${sql.placeholder(`term${i}`)}::text${past} order by ${entryOrder} limit ${headLimit})`,
+    );
+    const bound = (which: "start" | "end") =>
+      groupTerms.map((t) => ({ expression: byName(t), value: sql`${sql.identifier(`${which}_${t.name}`)}`, direction: t.direction }));
+    const equal = (group: ReturnType<typeof bound>) => and(...group.map((k) => sql`${k.expression} = ${k.value}`))!;
+    const starts =
+      kind === "offset"
+        ? sql`first_row.featured as start_featured, first_row.k0 as start_k0, first_row.id as start_id`
+        : sql`${cursorValue(0, "boolean")} as start_featured, ${cursorValue(1, "micros")} as start_k0`;
+    const groupEntries = (which: "start" | "end") =>
+      sql`select entry.is_featured as featured, entry.created_at as k0, entry.service_id as id from bounds, ${serviceTerms} as entry
+        where entry.term in (${termValues}) and entry.is_featured = ${sql.identifier(`${which}_featured`)} and entry.created_at = ${sql.identifier(`${which}_k0`)}`;
+    // `tail`: the merged entries from the page's position on (the merge passes the rows before it
+    // without keeping them); its first row starts the page's first group, its last row the last.
+    return sql`with tail as (select is_featured as featured, created_at as k0, service_id as id
+        from (${sql.join(branches, sql` union all `)}) as entries
+        group by is_featured, created_at, service_id order by ${entryOrder} limit ${limit} offset ${offset}),
+      bounds as (select ${starts}, last_row.featured as end_featured, last_row.k0 as end_k0
+        from ${kind === "offset" ? sql`(select * from tail order by ${orderOf(false, byName, keyTerms)} limit 1) as first_row` : sql`(select) as cursor_row`}
+        left join (select * from tail order by ${orderOf(!reverse, byName, keyTerms)} limit 1) as last_row on true),
+      edges as (${groupEntries("start")} union ${groupEntries("end")}),
+      candidates as (select * from edges
+        union all (select tail.* from tail, bounds where ${chainFollows(bound("start"), reverse)} and not ${equal(bound("end"))}))
+      select * from (select candidates.*, ${rank.expression} as rank from candidates join ${services} on ${services.id} = candidates.id) as ranked
+      where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
+      order by ${orderOf(reverse, byName)} limit ${limit}
+      offset ${
+        // By number: the page starts after the rows of its first group that the merge passed (in
+        // the merge's order, ids descending), wherever relevance puts them.
+        kind === "offset" ? sql`(select count(*) from edges, bounds where featured = start_featured and k0 = start_k0 and id > start_id)` : sql`0`
+      }`;
+  }
+
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
   // of every row it skips.
   const page = (ids: SQL, kind: PagingKind, total: SQL<number | null>, name = UNNAMED) =>
@@ -455,6 +517,9 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     },
     /** The page from the materialised search matches, each row with their count (search only). */
     matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
+    /** The page merged from the entries of `termCount` terms (a plain search by newest, its count known). */
+    merged: (kind: PagingKind, termCount: number) =>
+      once(`merged:${kind}:${termCount}`, () => page(mergedIds(kind, termCount), kind, sql<number>`${sql.placeholder("known")}::int`)),
   };
 }
 
@@ -491,6 +556,18 @@ async function estimatedCatalogueSize(db: Database): Promise<number> {
   const rows = Math.max(0, Number(row?.rows ?? 0));
   catalogueSizes.set(db, { rows, at: Date.now() });
   return rows;
+}
+
+/**
+ * Whether a list can be merged from the entries of its search's terms (service_terms, ADR 029):
+ * a plain search (not widened with exact matches first) by newest with no other filter, whose
+ * order is that of the entries; other filters and sorts would need their columns in the entries.
+ */
+function mergesTerms(shape: ListShape): boolean {
+  return (
+    shape.search && !shape.forgiving && shape.sort === "newest" &&
+    !shape.category && !shape.minPrice && !shape.maxPrice && !shape.minRating && !shape.maxDays && !shape.remote
+  );
 }
 
 /**
@@ -626,8 +703,8 @@ async function listMatching(
     position = cursor ? { kind: filters.after ? "after" : "before", page: filters.page, cursor } : { kind: "offset", page: 1 };
   }
 
-  const run = (statement: ReturnType<ListStatements["walk"]>, at: Position) => {
-    const params: ListParams = { ...values, offset: at.kind === "offset" ? (at.page - 1) * pageSize : 0 };
+  const run = (statement: ReturnType<ListStatements["walk"]>, at: Position, more: Record<string, unknown> = {}) => {
+    const params: ListParams = { ...values, ...more, offset: at.kind === "offset" ? (at.page - 1) * pageSize : 0 };
     if (at.kind !== "offset") at.cursor.forEach((value, i) => (params[`cursor${i}`] = value));
     return statement.execute(params);
   };
@@ -644,6 +721,12 @@ async function listMatching(
       return { rows: counted > COUNT_CAP ? await run(statements.walk(at.kind, false), at) : rows, counted };
     }
     if (shape.search && known !== undefined && known <= COUNT_CAP) {
+      // A plain search by newest: merged from the entries of its terms, when it has few.
+      const merged = mergesTerms(shape) && search ? await mergedTermsOf(db, search) : null;
+      if (merged) {
+        const terms = Object.fromEntries(merged.map((term, i) => [`term${i}`, term]));
+        return { rows: await run(statements.merged(at.kind, merged.length), at, { ...terms, known }), counted: known };
+      }
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
       // A widened search never walks below the cap: no index has its exact-first order.
       if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };

@@ -1,0 +1,183 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { services, serviceTerms, user } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed.server";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { createCountCache, listServices, type ServiceListResult } from "./catalogue.server";
+import { neighbourPages, parseServiceFilters, type ServiceFilters } from "./filters";
+import { searchQuery } from "./search-query";
+import { disjunctionOf, MAX_MERGED_TERMS, mergedTermsOf } from "./search-terms.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemoContent(t.db, { now: new Date("2025-06-15T10:00:00.000Z") });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const filters = (query: Record<string, string>) => parseServiceFilters(new URLSearchParams(query));
+const ids = (list: ServiceListResult) => list.items.map((s) => s.id);
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Entries of service_terms that the listed services' text does not have, and the other way round. */
+async function termsDrift(): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.db.execute(sql`
+      with derived as (select term, s.is_featured, s.created_at, s.id as service_id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed),
+        kept as (select term, is_featured, created_at, service_id from service_terms)
+      select ((select count(*) from (select * from kept except all select * from derived) as extra)
+        + (select count(*) from (select * from derived except all select * from kept) as missing))::int as n`),
+  );
+  return row!.n;
+}
+
+/** Every page of a list by following "Weiter", with a count cache that already knows the count. */
+async function pagesWithKnownCount(start: ServiceFilters, pageSize: number): Promise<ServiceListResult[]> {
+  const counts = createCountCache();
+  await listServices(t.db, start, pageSize, counts);
+  const pages: ServiceListResult[] = [];
+  for (let f = start; ; ) {
+    const list = await listServices(t.db, f, pageSize, counts);
+    pages.push(list);
+    if (!list.hasNext) return pages;
+    expect(pages.length).toBeLessThan(60);
+    f = parseServiceFilters(new URLSearchParams(neighbourPages(f, list).next));
+  }
+}
+
+describe("the printed query as a disjunction of terms", () => {
+  it("reads lexemes and prefixes joined by |", () => {
+    expect(disjunctionOf("'logos' | 'logo' | 'logo':*")).toEqual({ lexemes: ["logos", "logo"], prefixes: ["logo"] });
+    expect(disjunctionOf("( 'webseit' | 'websit' ) | 'web':*")).toEqual({ lexemes: ["webseit", "websit"], prefixes: ["web"] });
+    expect(disjunctionOf("'it''s'")).toEqual({ lexemes: ["it's"], prefixes: [] });
+  });
+
+  it("refuses what single terms cannot answer", () => {
+    for (const printed of ["", "'seo' & 'text'", "'seo-text' <-> 'seo' <-> 'text' | 'seo':* & 'text':*", "!'logo'", "'logo':*A", "'logo':B", "'a\\\\b'", "'logo' 'design'"]) {
+      expect(disjunctionOf(printed), printed).toBeNull();
+    }
+  });
+});
+
+describe(`service_terms on ${testEngine}`, () => {
+  it("holds exactly the lexemes of the listed services through every change", async () => {
+    expect(await termsDrift()).toBe(0);
+    const [service] = await t.db.select({ id: services.id, createdBy: services.createdBy }).from(services).limit(1);
+    const id = service!.id;
+    const steps: [string, () => Promise<unknown>][] = [
+      ["new title", () => t.db.update(services).set({ title: "Zitronenfalter-Fotografie im Garten" }).where(eq(services.id, id))],
+      ["new description", () => t.db.update(services).set({ description: "Makroaufnahmen von Schmetterlingen" }).where(eq(services.id, id))],
+      ["featured", () => t.db.update(services).set({ isFeatured: true }).where(eq(services.id, id))],
+      ["another time", () => t.db.update(services).set({ createdAt: new Date("2024-01-02T03:04:05.678Z") }).where(eq(services.id, id))],
+      ["a view and a rating (no entry changes)", () => t.db.update(services).set({ views: sql`${services.views} + 1`, ratingAvg: "4.20" }).where(eq(services.id, id))],
+      ["removed by moderation", () => t.db.update(services).set({ removedAt: new Date() }).where(eq(services.id, id))],
+      ["edited while removed", () => t.db.update(services).set({ title: "Zitronenfalter im Regen" }).where(eq(services.id, id))],
+      ["restored", () => t.db.update(services).set({ removedAt: null }).where(eq(services.id, id))],
+      ["owner suspended", () => t.db.update(services).set({ ownerSuspended: true }).where(eq(services.createdBy, service!.createdBy))],
+      ["suspension lifted", () => t.db.update(services).set({ ownerSuspended: false }).where(eq(services.createdBy, service!.createdBy))],
+      ["deleted", () => t.db.delete(services).where(eq(services.id, id))],
+      ["account deleted (its services go by cascade)", () => t.db.delete(user).where(eq(user.id, service!.createdBy))],
+    ];
+    for (const [what, change] of steps) {
+      await change();
+      expect(await termsDrift(), what).toBe(0);
+    }
+    const [left] = await t.db.select({ n: sql<number>`count(*)::int` }).from(serviceTerms).where(eq(serviceTerms.serviceId, id));
+    expect(left!.n).toBe(0);
+    const [zitronen] = await t.db.select({ n: sql<number>`count(*)::int` }).from(serviceTerms).where(sql`${serviceTerms.term} like 'zitron%'`);
+    expect(zitronen!.n).toBe(0);
+  });
+
+  it("finds a prefix's terms, and refuses a prefix that stands for more than the merge takes", async () => {
+    expect(await mergedTermsOf(t.db, searchQuery("Logo")!)).toEqual(expect.arrayContaining(["logo"]));
+    // Two words must both match: not a disjunction.
+    expect(await mergedTermsOf(t.db, searchQuery("Logo Design")!)).toBeNull();
+    const [owner] = await t.db.select({ id: services.createdBy }).from(services).limit(1);
+    const words = Array.from({ length: MAX_MERGED_TERMS + 1 }, (_, i) => `Quaxel${String.fromCharCode(97 + i)}dienst`);
+    const added = await t.db
+      .insert(services)
+      .values(words.map((title) => ({ title, price: "10", category: "Other", createdBy: owner!.id })))
+      .returning({ id: services.id });
+    try {
+      expect(await mergedTermsOf(t.db, searchQuery("Quaxel")!)).toBeNull();
+      // The typed word itself is one of the terms, whether or not any entry has it.
+      expect(await mergedTermsOf(t.db, searchQuery("Quaxela")!)).toEqual(["quaxela", "quaxeladien"]);
+    } finally {
+      for (const { id } of added) await t.db.delete(services).where(eq(services.id, id));
+    }
+  });
+});
+
+describe(`a plain search by newest merged from its terms, on ${testEngine}`, () => {
+  it("lists every one-word search exactly as the sorted matches, page by page", async () => {
+    const words = rowsOf<{ word: string }>(await t.db.execute(sql`select word from service_words order by services desc, word limit 40`)).map((r) => r.word);
+    // Half-typed words, prefixes of compounds, near spellings (widened: nothing matches exactly).
+    const queries = [...words, "We", "Foto", "Über", "Logoo", "Webseite", "Steuer", "Nachhil"];
+    let merged = 0;
+    for (const q of queries) {
+      const search = searchQuery(q);
+      if (search && (await mergedTermsOf(t.db, search))) merged++;
+      const start = filters({ q });
+      const all = await listServices(t.db, start, 1000);
+      for (const pageSize of [1, 4]) {
+        if (all.total > 30 && pageSize === 1) continue;
+        const pages = await pagesWithKnownCount(start, pageSize);
+        expect(pages.flatMap(ids), `${q} / ${pageSize}`).toEqual(ids(all));
+        expect(pages.every((p) => p.total === all.total)).toBe(true);
+        // By number, with the count known, the same pages.
+        const counts = createCountCache();
+        await listServices(t.db, start, pageSize, counts);
+        for (const [i, page] of pages.entries()) {
+          expect(ids(await listServices(t.db, { ...start, page: i + 1 }, pageSize, counts)), `${q} page ${i + 1}`).toEqual(ids(page));
+        }
+      }
+    }
+    // Most of them took the merge (the others are phrases or more than MAX_MERGED_TERMS terms).
+    expect(merged).toBeGreaterThan(queries.length * 0.8);
+  });
+
+  it("reads the entries, not the table: a service without them is not in the merged list", async () => {
+    const [{ word } = { word: "" }] = rowsOf<{ word: string }>(await t.db.execute(sql`select word from service_words order by services desc, word limit 1`));
+    const start = filters({ q: word });
+    const counts = createCountCache();
+    const counted = await listServices(t.db, start, 100, counts);
+    expect(counted.total, word).toBeGreaterThan(2);
+    const missing = counted.items[1]!.id;
+    const gone = await t.db.delete(serviceTerms).where(eq(serviceTerms.serviceId, missing)).returning();
+    try {
+      expect(ids(await listServices(t.db, start, 100, counts))).not.toContain(missing);
+      // Without the count the list sorts the matches of the text index: still there.
+      expect(ids(await listServices(t.db, start, 100))).toContain(missing);
+    } finally {
+      await t.db.insert(serviceTerms).values(gone);
+    }
+    expect(ids(await listServices(t.db, start, 100, counts))).toEqual(ids(counted));
+  });
+
+  it("breaks ties of the same time by relevance, across page edges, as the sorted matches do", async () => {
+    const [owner] = await t.db.select({ id: services.createdBy }).from(services).limit(1);
+    const at = new Date("2025-06-01T08:00:00.000Z");
+    // Seven services of one moment: the word in the title (weight A) ranks above the description.
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      title: i % 2 ? `Pinselquaste ${i}` : `Malerbedarf ${i}`,
+      description: i % 2 ? "" : `Mit Pinselquaste Nummer ${i}`,
+      price: "10",
+      category: "Other",
+      createdBy: owner!.id,
+      createdAt: at,
+    }));
+    const added = await t.db.insert(services).values(rows).returning({ id: services.id });
+    try {
+      const start = filters({ q: "Pinselquaste" });
+      const all = await listServices(t.db, start, 100);
+      expect(all.items.slice(0, 3).every((s) => s.title.startsWith("Pinselquaste"))).toBe(true);
+      for (const pageSize of [1, 2, 3]) {
+        expect((await pagesWithKnownCount(start, pageSize)).flatMap(ids), String(pageSize)).toEqual(ids(all));
+      }
+    } finally {
+      for (const { id } of added) await t.db.delete(services).where(eq(services.id, id));
+    }
+  });
+});
