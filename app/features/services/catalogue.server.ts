@@ -464,6 +464,15 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
       }`;
   }
 
+  function mergedCount(termCount: number): SQL {
+    const branches = Array.from(
+      { length: termCount },
+      (_, i) =>
+        sql`(select is_featured, created_at, service_id from ${serviceTerms} where term = ${sql.placeholder(`term${i}`)}::text order by is_featured desc, created_at desc, service_id desc)`,
+    );
+    return sql`(select 1 from (${sql.join(branches, sql` union all `)}) as entries group by is_featured, created_at, service_id limit ${countLimit}) as matching`;
+  }
+
   // The page's ids first, then the cards of just those rows: a deep page does not join the author
   // of every row it skips.
   const page = (ids: SQL, kind: PagingKind, total: SQL<number | null>, name = UNNAMED) =>
@@ -484,6 +493,8 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
   type PageStatement = ReturnType<typeof page>;
 
   const built = new Map<string, PageStatement>();
+  const termCounts = new Map<number, ReturnType<typeof countOf>>();
+  const countOf = (from: SQL) => db.select({ n: sql<number>`count(*)::int` }).from(from).prepare(UNNAMED);
   const once = (key: string, build: () => PageStatement) => {
     let statement = built.get(key);
     if (!statement) built.set(key, (statement = build()));
@@ -491,7 +502,16 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
   };
   return {
     cursorKinds: terms.map((t) => t.kind),
-    count: db.select({ n: sql<number>`count(*)::int` }).from(counted).prepare(UNNAMED),
+    count: countOf(counted),
+    /**
+     * The count of a search merged from `termCount` terms (mergedIds): the merged entries, each
+     * service once, up to the cap — a stream that stops there, not a set of every entry.
+     */
+    termsCount: (termCount: number) => {
+      let statement = termCounts.get(termCount);
+      if (!statement) termCounts.set(termCount, (statement = countOf(mergedCount(termCount))));
+      return statement;
+    },
     /** The page walking the sort index; `withCount` adds the count of the filter set to each row. */
     walk: (kind: PagingKind, withCount: boolean) =>
       once(`walk:${kind}:${withCount}`, () => page(walkIds(kind), kind, withCount ? countSql : sql<null>`null::int`)),
@@ -713,6 +733,16 @@ async function listMatching(
   /** The page's rows (one more than a page) and the count of the filter set (`known`: from the cache). */
   async function pageAt(at: Position, known: number | undefined): Promise<{ rows: PageRow[]; counted: number }> {
     if (known === 0) return { rows: [], counted: 0 };
+    // A plain search by newest with few terms: counted and paged from the entries of its terms.
+    const merged = mergesTerms(shape) && search && (known === undefined || known <= COUNT_CAP) ? await mergedTermsOf(db, search) : null;
+    if (merged) {
+      const terms = Object.fromEntries(merged.map((term, i) => [`term${i}`, term]));
+      const counted = known ?? (await statements.termsCount(merged.length).execute({ ...terms, countLimit: COUNT_CAP + 1 }))[0]?.n ?? 0;
+      if (counted === 0) return { rows: [], counted };
+      if (counted <= COUNT_CAP) return { rows: await run(statements.merged(at.kind, merged.length), at, { ...terms, known: counted }), counted };
+      // So many matches that walking the sort index soon finds a page's worth.
+      return { rows: await run(statements.walk(at.kind, false), at), counted };
+    }
     if (shape.search && known === undefined) {
       // Counting the matches reads them all anyway: the page comes from the same rows.
       const rows = await run(statements.matches(at.kind), at);
@@ -721,12 +751,6 @@ async function listMatching(
       return { rows: counted > COUNT_CAP ? await run(statements.walk(at.kind, false), at) : rows, counted };
     }
     if (shape.search && known !== undefined && known <= COUNT_CAP) {
-      // A plain search by newest: merged from the entries of its terms, when it has few.
-      const merged = mergesTerms(shape) && search ? await mergedTermsOf(db, search) : null;
-      if (merged) {
-        const terms = Object.fromEntries(merged.map((term, i) => [`term${i}`, term]));
-        return { rows: await run(statements.merged(at.kind, merged.length), at, { ...terms, known }), counted: known };
-      }
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
       // A widened search never walks below the cap: no index has its exact-first order.
       if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };

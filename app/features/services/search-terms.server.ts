@@ -79,10 +79,12 @@ const expansionStatement = perDatabase((db) =>
     .prepare("catalogue_search_prefix_terms"),
 );
 
-const printedCache = new Map<string, Disjunction | null>();
+/** The last printed queries, per database (its text-search configuration prints them). */
+const printedCaches = perDatabase(() => new Map<string, Disjunction | null>());
 const PRINTED_CACHE_SIZE = 500;
 
 async function disjunctionFor(db: Database, search: SearchTerms): Promise<Disjunction | null> {
+  const printedCache = printedCaches(db);
   const key = `${search.query}\u0000${search.prefix ?? ""}`;
   if (printedCache.has(key)) return printedCache.get(key)!;
   const [row] = await printedStatement(db).execute({ query: search.query, prefix: search.prefix });
