@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, services, user } from "~/db/schema";
+import { profiles, services, serviceTerms, user } from "~/db/schema";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { AdminError, runAdminCommand } from "./admin.server";
 
@@ -44,7 +44,18 @@ describe(`admin commands on ${testEngine}`, () => {
     expect((await t.db.select().from(services).where(eq(services.id, serviceId)))[0]!.isFeatured).toBe(false);
   });
 
+  it("rebuilds the search terms and says how many were out of step", async () => {
+    expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/^Rebuilt the search terms: \d+ entries for 1 listed services \(0 were out of step\)\.$/);
+    // As after a load that bypassed the triggers: one entry lost, one that no text has.
+    await t.db.execute(sql`delete from service_terms where term = 'buchhalt'`);
+    await t.db.execute(sql`insert into service_terms (term, is_featured, created_at, service_id) values ('zebra', false, now(), ${serviceId})`);
+    expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/\(2 were out of step\)\.$/);
+    const terms = await t.db.select({ term: serviceTerms.term }).from(serviceTerms).where(eq(serviceTerms.serviceId, serviceId));
+    expect(terms.map((r) => r.term)).toEqual(["buchhalt"]);
+  });
+
   it.each([
+    [["search", "repair"], /Unknown search command "repair"/],
     [["role", "unbekannt@example.de", "support"], /No user with the e-mail address "unbekannt@example.de"/],
     [["role", "olga@example.de", "admin"], /The role must be "support" or "user"/],
     [["premium", "olga@example.de", "maybe"], /Expected "on" or "off"/],

@@ -2,12 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { profiles, services, user } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
+import { searchTermsDrift } from "~/features/services/search-terms.server";
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- role <email> support|user       set a user's role
   npm run admin -- premium <email> on|off          mark a user as Premium member or not
   npm run admin -- feature <serviceId> on|off      feature a service (always listed first) or not
-  npm run admin -- storage migrate                 copy every file from DATA_DIR/storage to the S3 bucket (S3_*)`;
+  npm run admin -- storage migrate                 copy every file from DATA_DIR/storage to the S3 bucket (S3_*)
+  npm run admin -- search rebuild                  rebuild the search terms of the listed services (after a load without triggers)`;
 
 /** A mistake in the command or its arguments: printed as is, exit code 1. */
 export class AdminError extends Error {
@@ -30,6 +32,31 @@ async function profileIdByEmail(db: Database, email: string | undefined): Promis
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
   if (!row) throw new AdminError(`No user with the e-mail address "${email}".`);
   return row;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * `search rebuild`: service_terms (ADR 029) from the listed services' text, in one transaction.
+ * The triggers keep it in step with every change; a load that bypassed them (triggers disabled, a
+ * replica role, a restore of one table) leaves it behind, and searches by newest would miss or
+ * keep services. Says how many entries were out of step.
+ */
+async function rebuildSearchTerms(db: Database): Promise<string> {
+  return db.transaction(async (tx) => {
+    // No service changes its terms while they are rebuilt (reads go on).
+    await tx.execute(sql`lock table services in share mode`);
+    const drift = await searchTermsDrift(tx);
+    await tx.execute(sql`delete from service_terms`);
+    const [filled] = rowsOf<{ entries: number; services: number }>(
+      await tx.execute(sql`
+        with added as (insert into service_terms (term, is_featured, created_at, service_id)
+          select term, s.is_featured, s.created_at, s.id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed
+          returning service_id)
+        select count(*)::int as entries, count(distinct service_id)::int as services from added`),
+    );
+    return `Rebuilt the search terms: ${filled!.entries} entries for ${filled!.services} listed services (${drift} were out of step).`;
+  });
 }
 
 /** Runs one operator command; returns the line to print. */
@@ -58,6 +85,10 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
         .returning({ title: services.title });
       if (updated.length === 0) throw new AdminError(`No service with the id "${target}".`);
       return `"${updated[0]!.title}" is ${featured ? "now" : "no longer"} featured.`;
+    }
+    case "search": {
+      if (target !== "rebuild") throw new AdminError(`Unknown search command "${target ?? ""}".\n\n${ADMIN_USAGE}`);
+      return rebuildSearchTerms(db);
     }
     case undefined:
     case "help":

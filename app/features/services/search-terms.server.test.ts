@@ -6,7 +6,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from "../../../test
 import { createCountCache, listServices, type ServiceListResult } from "./catalogue.server";
 import { neighbourPages, parseServiceFilters, type ServiceFilters } from "./filters";
 import { searchQuery, type SearchTerms } from "./search-query";
-import { disjunctionOf, MAX_MERGED_TERMS, mergedTermsOf } from "./search-terms.server";
+import { disjunctionOf, MAX_MERGED_TERMS, mergedTermsOf, searchTermsDrift } from "./search-terms.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -21,17 +21,7 @@ const filters = (query: Record<string, string>) => parseServiceFilters(new URLSe
 const ids = (list: ServiceListResult) => list.items.map((s) => s.id);
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Entries of service_terms that the listed services' text does not have, and the other way round. */
-async function termsDrift(): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await t.db.execute(sql`
-      with derived as (select term, s.is_featured, s.created_at, s.id as service_id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed),
-        kept as (select term, is_featured, created_at, service_id from service_terms)
-      select ((select count(*) from (select * from kept except all select * from derived) as extra)
-        + (select count(*) from (select * from derived except all select * from kept) as missing))::int as n`),
-  );
-  return row!.n;
-}
+const termsDrift = () => searchTermsDrift(t.db);
 
 /** The ids a search matches in the list's order (newest), straight from the text index: the oracle. */
 async function sortedMatches(search: SearchTerms): Promise<string[]> {

@@ -112,3 +112,16 @@ export async function mergedTermsOf(db: Database, search: SearchTerms): Promise<
 
 /** A value inside a PostgreSQL array literal, quoted. */
 const arrayElement = (value: string) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+
+/**
+ * How many entries of service_terms are out of step with the listed services' text: entries no
+ * listed service has (any more), plus lexemes without their entry. Zero while the triggers keep it.
+ */
+export async function searchTermsDrift(db: Pick<Database, "execute">): Promise<number> {
+  const result = await db.execute(sql`
+    with derived as (select term, s.is_featured, s.created_at, s.id as service_id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed),
+      kept as (select term, is_featured, created_at, service_id from service_terms)
+    select ((select count(*) from (select * from kept except all select * from derived) as extra)
+      + (select count(*) from (select * from derived except all select * from kept) as missing))::int as n`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
