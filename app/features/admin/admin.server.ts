@@ -9,7 +9,8 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- premium <email> on|off          mark a user as Premium member or not
   npm run admin -- feature <serviceId> on|off      feature a service (always listed first) or not
   npm run admin -- storage migrate                 copy every file from DATA_DIR/storage to the S3 bucket (S3_*)
-  npm run admin -- search rebuild                  rebuild the search terms of the listed services (after a load without triggers)`;
+  npm run admin -- search rebuild                  rebuild the search terms of the listed services (after a load without triggers;
+                                                   writes to services wait meanwhile)`;
 
 /** A mistake in the command or its arguments: printed as is, exit code 1. */
 export class AdminError extends Error {
@@ -43,9 +44,10 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * keep services. Says how many entries were out of step.
  */
 async function rebuildSearchTerms(db: Database): Promise<string> {
-  return db.transaction(async (tx) => {
-    // No service changes its terms while they are rebuilt (reads go on).
-    await tx.execute(sql`lock table services in share mode`);
+  const said = await db.transaction(async (tx) => {
+    // No service changes its terms while they are rebuilt, and no second rebuild runs alongside
+    // (this mode conflicts with itself); reads go on. Writes to services wait: seconds at 100,000.
+    await tx.execute(sql`lock table services in share row exclusive mode`);
     const drift = await searchTermsDrift(tx);
     await tx.execute(sql`delete from service_terms`);
     const [filled] = rowsOf<{ entries: number; services: number }>(
@@ -57,6 +59,9 @@ async function rebuildSearchTerms(db: Database): Promise<string> {
     );
     return `Rebuilt the search terms: ${filled!.entries} entries for ${filled!.services} listed services (${drift} were out of step).`;
   });
+  // Every entry is new: without a visibility map its index-only scans would read the table too.
+  await db.execute(sql`vacuum (analyze) service_terms`);
+  return said;
 }
 
 /** Runs one operator command; returns the line to print. */
