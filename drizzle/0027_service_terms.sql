@@ -8,12 +8,16 @@ CREATE TABLE "service_terms" (
 --> statement-breakpoint
 -- service_terms (ADR 029): every lexeme of a listed service's `search`, with the newest sort's key.
 -- New and deleted services in one statement each (a seed inserts many at once); an edit of the
--- text, of featured or of the listing takes the service's entries out and puts the new ones in.
--- Views and ratings are not in it: counting a view or a rating writes nothing here.
+-- text, of featured, of the time, of the listing or of the id takes the service's entries out and
+-- puts the new ones in; emptying the table empties them. Views and ratings are not in it: counting
+-- a view or a rating writes nothing here. An edit never fails because an entry is there already (a
+-- table out of step, e.g. after a load without triggers, is repaired by `npm run admin -- search
+-- rebuild`).
 CREATE FUNCTION service_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
   insert into service_terms (term, is_featured, created_at, service_id)
-    select t, n.is_featured, n.created_at, n.id from new_rows n, unnest(tsvector_to_array(n.search)) as t where n.listed;
+    select t, n.is_featured, n.created_at, n.id from new_rows n, unnest(tsvector_to_array(n.search)) as t where n.listed
+  on conflict do nothing;
   return null;
 end $$;--> statement-breakpoint
 CREATE FUNCTION service_terms_remove() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -31,7 +35,8 @@ begin
   end if;
   if new.listed then
     insert into service_terms (term, is_featured, created_at, service_id)
-      select t, new.is_featured, new.created_at, new.id from unnest(tsvector_to_array(new.search)) as t;
+      select t, new.is_featured, new.created_at, new.id from unnest(tsvector_to_array(new.search)) as t
+    on conflict do nothing;
   end if;
   return null;
 end $$;--> statement-breakpoint
@@ -39,9 +44,17 @@ CREATE TRIGGER services_terms_add AFTER INSERT ON services REFERENCING NEW TABLE
   FOR EACH STATEMENT EXECUTE FUNCTION service_terms_add();--> statement-breakpoint
 CREATE TRIGGER services_terms_remove AFTER DELETE ON services REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION service_terms_remove();--> statement-breakpoint
-CREATE TRIGGER services_terms_change AFTER UPDATE OF title, description, is_featured, created_at, removed_at, owner_suspended ON services FOR EACH ROW
+CREATE TRIGGER services_terms_change AFTER UPDATE OF id, title, description, is_featured, created_at, removed_at, owner_suspended ON services FOR EACH ROW
   WHEN (old.search IS DISTINCT FROM new.search OR old.is_featured IS DISTINCT FROM new.is_featured
-    OR old.created_at IS DISTINCT FROM new.created_at OR old.listed IS DISTINCT FROM new.listed)
+    OR old.created_at IS DISTINCT FROM new.created_at OR old.listed IS DISTINCT FROM new.listed OR old.id IS DISTINCT FROM new.id)
   EXECUTE FUNCTION service_terms_change();--> statement-breakpoint
+-- Emptying the services empties their entries (no foreign key would: service_terms has none, so that
+-- the entries need no index of their own on service_id).
+CREATE FUNCTION service_terms_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  delete from service_terms;
+  return null;
+end $$;--> statement-breakpoint
+CREATE TRIGGER services_terms_clear AFTER TRUNCATE ON services FOR EACH STATEMENT EXECUTE FUNCTION service_terms_clear();--> statement-breakpoint
 INSERT INTO service_terms (term, is_featured, created_at, service_id)
   SELECT t, s.is_featured, s.created_at, s.id FROM services s, unnest(tsvector_to_array(s.search)) AS t WHERE s.listed;

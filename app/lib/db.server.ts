@@ -23,6 +23,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, fuzzystrmatch };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
+ * The rows of `db.execute(sql…)`: both drivers answer an object with `rows` (typed by neither
+ * Drizzle adapter in common), read as rows of `T`.
+ */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
  * A statement built once per database (Drizzle's `prepare`): returns its getter. A statement named
  * in `prepare("…")` is parsed and planned by PostgreSQL once per connection and then reused (ADR
  * 027); that suits statements whose plan does not depend on their values (an id, a token).

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles, services, user } from "~/db/schema";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import { searchTermsDrift } from "~/features/services/search-terms.server";
 
@@ -34,8 +34,6 @@ async function profileIdByEmail(db: Database, email: string | undefined): Promis
   if (!row) throw new AdminError(`No user with the e-mail address "${email}".`);
   return row;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * `search rebuild`: service_terms (ADR 029) from the listed services' text, in one transaction.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { perDatabase, type Database } from "~/lib/db.server";
+import { perDatabase, rowsOf, type Database } from "~/lib/db.server";
 import { plainSearchWords } from "./search-query";
 
 /**
@@ -15,8 +15,6 @@ export const THIN_RESULT = 24;
 
 /** Words shorter than this are neither widened nor corrected: too many words are near them. */
 const MIN_FUZZY_LENGTH = 4;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The known words near each plain search word: words that have it inside ("fotograf" →

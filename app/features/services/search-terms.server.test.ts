@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { services, serviceTerms, user } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed.server";
+import { rowsOf } from "~/lib/db.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { createCountCache, listServices, type ServiceListResult } from "./catalogue.server";
 import { neighbourPages, parseServiceFilters, type ServiceFilters } from "./filters";
@@ -19,7 +20,6 @@ afterAll(async () => {
 
 const filters = (query: Record<string, string>) => parseServiceFilters(new URLSearchParams(query));
 const ids = (list: ServiceListResult) => list.items.map((s) => s.id);
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const termsDrift = () => searchTermsDrift(t.db);
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { perDatabase, type Database } from "~/lib/db.server";
+import { perDatabase, rowsOf, type Database } from "~/lib/db.server";
 import type { SearchTerms } from "./search-query";
 
 /**
@@ -123,5 +123,5 @@ export async function searchTermsDrift(db: Pick<Database, "execute">): Promise<n
       kept as (select term, is_featured, created_at, service_id from service_terms)
     select ((select count(*) from (select * from kept except all select * from derived) as extra)
       + (select count(*) from (select * from derived except all select * from kept) as missing))::int as n`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
