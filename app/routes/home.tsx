@@ -18,7 +18,7 @@ import { data, Form, Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { sharedMarket, type Market } from "~/features/landing/market.server";
+import { sharedMarket, type LoaderMarket, type Market } from "~/features/landing/market.server";
 import { SERVICE_CATEGORIES } from "~/features/services/categories";
 import { ServiceGrid } from "~/features/services/components/service-grid";
 import { publicDe as de, pageMeta } from "~/i18n/public.de";
@@ -56,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { market: await sharedMarket(await database(context), context) };
   } catch (error) {
     // The page stands without the market (headline, search, links); 503 so that no cache keeps it.
-    const market: (Market & { fragmentKey: string }) | null = null;
+    const market: LoaderMarket | null = null;
     return data({ market }, { status: failureOf(error, "landing market").status });
   }
 }
@@ -221,8 +221,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {market && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
           <SectionHeader id="featured-heading" title={de.landing.featuredHeading} text={de.landing.featuredText} to="/services?sort=rating" more={de.landing.featuredAll} />
-          {market.featured.length > 0 ? (
-            <ServiceGrid items={market.featured} fragmentKey={market.fragmentKey} />
+          {market.featured.shown > 0 ? (
+            <ServiceGrid items={market.featured.items} fragmentKey={market.fragmentKey} />
           ) : (
             <p className="mt-6 rounded-xl border border-dashed px-6 py-10 text-center text-muted-foreground">{de.landing.featuredEmpty}</p>
           )}

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, ...result, loadFailed: false };
   } catch (error) {
     // Spec: a load failure leaves an empty list (with a note; 503 so that no cache keeps it).
-    const empty = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, nextCursor: null, prevCursor: null, didYouMean: null, fragmentKey: "" };
+    const empty = { items: [], shown: 0, total: 0, totalCapped: false, page: 1, pageCount: 1, hasNext: false, pageSize: PAGE_SIZE, nextCursor: null, prevCursor: null, didYouMean: null, fragmentKey: "" };
     return data({ filters, ...empty, loadFailed: true }, { status: failureOf(error, "list services").status });
   }
 }
@@ -35,7 +35,8 @@ export function meta() {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, totalCapped, page, pageCount, hasNext, loadFailed, fragmentKey, didYouMean } = loaderData;
+  // `items` is empty in the document's data: the cards came as HTML (shared-list.server), `shown` counts them.
+  const { filters, items, shown, total, totalCapped, page, pageCount, hasNext, loadFailed, fragmentKey, didYouMean } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Client-side navigation within the list shows skeletons instead of stale cards.
@@ -83,7 +84,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <Alert variant="destructive" className="mt-4">
           <AlertDescription>{de.services.loadFailed}</AlertDescription>
         </Alert>
-      ) : items.length === 0 && page > 1 ? (
+      ) : shown === 0 && page > 1 ? (
         <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold">{de.services.pastEndTitle}</h2>
@@ -91,7 +92,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <Link to={`/services${filtersToSearch({ ...filters, page: 1 })}`}>{de.services.firstPage}</Link>
           </Button>
         </div>
-      ) : items.length === 0 ? (
+      ) : shown === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold">{filtered ? de.services.noMatchTitle : de.services.emptyTitle}</h2>

@@ -222,6 +222,11 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const link = shared.locator("article h3 a").first();
     const title = (await link.textContent())!.trim();
+    // The cards are in the document once: its hydration data leaves them out (shared-list.server).
+    const html = await (await page.request.get("/services")).text();
+    const id = (await link.getAttribute("href"))!.split("/").pop()!;
+    expect(html).toContain(`href="/services/${id}"`);
+    expect(html.slice(html.indexOf("streamController.enqueue"))).not.toContain(id);
     await link.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: title }).waitFor();

@@ -1,6 +1,6 @@
 import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, ShieldCheck, UserRound, X, type LucideIcon } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CountBadge } from "~/components/ui/count-badge";
 import type { SessionUser } from "~/features/auth/session.server";
@@ -110,8 +110,11 @@ export function SiteHeader({
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
   const items = navItems(user, newMessages, newestUnreadView);
-  const activeFor = (item: NavItem, isActive: boolean) =>
-    isActive || (item.alsoActiveUnder?.some((path) => location.pathname === path || location.pathname.startsWith(`${path}/`)) ?? false);
+  // The current page's link, as NavLink would find it ("/" only itself, others with what is under
+  // them), computed here once: the header is on every page, and NavLink's own hooks (pending state,
+  // path resolution) cost a noticeable share of a signed-in page's render, twice per link.
+  const under = (path: string) => location.pathname === path || location.pathname.startsWith(`${path === "/" ? "" : path}/`);
+  const isCurrent = (item: NavItem) => (item.to === "/" ? location.pathname === "/" : under(item.to) || (item.alsoActiveUnder?.some(under) ?? false));
 
   const onNavigate = () => {
     setMenuOpen(false);
@@ -158,11 +161,11 @@ export function SiteHeader({
 
         <nav aria-label={de.nav.label} className="ml-2 hidden flex-1 items-center gap-0.5 md:flex xl:ml-4">
           {items.map((item) => (
-            <NavLink
+            <Link
               key={item.label}
               to={item.to}
-              end={item.to === "/"}
-              className={({ isActive }) => linkClass({ isActive: activeFor(item, isActive) })}
+              aria-current={isCurrent(item) ? "page" : undefined}
+              className={linkClass({ isActive: isCurrent(item) })}
               onClick={onNavigate}
               title={item.icon ? item.label : undefined}
             >
@@ -171,7 +174,7 @@ export function SiteHeader({
                 {item.label}
               </span>
               {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
-            </NavLink>
+            </Link>
           ))}
         </nav>
 
@@ -205,22 +208,28 @@ export function SiteHeader({
         </div>
       </div>
 
+      {/* The phone menu's links exist while it is open: closed, they were a second copy of the
+          navigation in every page's HTML that no one could reach (the button needs JavaScript). */}
       <div id={menuId} hidden={!menuOpen} className="border-t md:hidden">
-        <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          {items.map((item) => (
-            <NavLink
-              key={item.label}
-              to={item.to}
-              end={item.to === "/"}
-              className={({ isActive }) => cn(linkClass({ isActive: activeFor(item, isActive) }), "py-3 text-base")}
-              onClick={onNavigate}
-            >
-              {item.label}
-              {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="mx-auto max-w-7xl px-4 pb-4">{authControl(false)}</div>
+        {menuOpen && (
+          <>
+            <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+              {items.map((item) => (
+                <Link
+                  key={item.label}
+                  to={item.to}
+                  aria-current={isCurrent(item) ? "page" : undefined}
+                  className={cn(linkClass({ isActive: isCurrent(item) }), "py-3 text-base")}
+                  onClick={onNavigate}
+                >
+                  {item.label}
+                  {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
+                </Link>
+              ))}
+            </nav>
+            <div className="mx-auto max-w-7xl px-4 pb-4">{authControl(false)}</div>
+          </>
+        )}
       </div>
     </header>
   );

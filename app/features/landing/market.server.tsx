@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { services } from "~/db/schema";
 import { catalogCounts, listServices } from "~/features/services/catalogue.server";
 import { parseServiceFilters } from "~/features/services/filters";
-import { cardsFragment } from "~/features/services/shared-list.server";
+import { cardsFragment, loaderCards, type LoaderCards } from "~/features/services/shared-list.server";
 import type { ServiceCard } from "~/features/services/service-card.server";
 import type { Database } from "~/lib/db.server";
 import { sharedFragments } from "~/lib/request-context.server";
@@ -105,12 +105,16 @@ export function marketCache(): SharedCache<MarketEntry> {
 }
 
 /** The start page loader's market, and for a document the featured cards' shared HTML handed to the render. */
-export async function sharedMarket(db: Database, context?: Readonly<RouterContextProvider>): Promise<Market & { fragmentKey: string }> {
+export async function sharedMarket(db: Database, context?: Readonly<RouterContextProvider>): Promise<LoaderMarket> {
   const entry = await marketCache().get("market", async () => ({ market: await readMarket(db) }));
   const fragments = context ? sharedFragments(context) : null;
-  if (fragments && entry.market.featured.length > 0) {
+  const inDocument = fragments !== null && entry.market.featured.length > 0;
+  if (inDocument) {
     entry.fragment ??= cardsFragment(entry.market.featured);
     fragments.set(FEATURED_FRAGMENT_KEY, entry.fragment);
   }
-  return { ...entry.market, fragmentKey: FEATURED_FRAGMENT_KEY };
+  return { ...entry.market, featured: loaderCards(entry.market.featured, inDocument), fragmentKey: FEATURED_FRAGMENT_KEY };
 }
+
+/** The market as the start page's loader returns it: the featured cards as HTML in a document. */
+export type LoaderMarket = Omit<Market, "featured"> & { featured: LoaderCards<ServiceCard>; fragmentKey: string };

@@ -45,6 +45,19 @@ export function cardsFragment(items: ServiceCard[]): SharedFragment {
 }
 
 /**
+ * Cards as a loader returns them: `shown` is how many the page shows. A document carries their
+ * HTML (the shared fragment), so its data leaves the cards out: they would be encoded into every
+ * document for the browser to parse and never read, since the grid keeps the HTML it hydrates
+ * with (~/lib/shared-fragment). A data request (client navigation) gets them all.
+ */
+export type LoaderCards<T> = { items: T[]; shown: number };
+
+/** `items` for the loader's data, given whether this request's document has their fragment. */
+export function loaderCards<T>(items: T[], inDocument: boolean): LoaderCards<T> {
+  return { items: inDocument ? [] : items, shown: items.length };
+}
+
+/**
  * The /services loader's list: listServices once per filter set and page for all concurrent
  * requests, and for a document the cards' shared HTML handed to the render (ServiceGrid).
  */
@@ -52,7 +65,7 @@ export async function sharedServiceList(
   db: Database,
   filters: ServiceFilters,
   context: Readonly<RouterContextProvider>,
-): Promise<ServiceListResult & { fragmentKey: string }> {
+): Promise<ServiceListResult & LoaderCards<ServiceCard> & { fragmentKey: string }> {
   const fragmentKey = listKey(filters);
   const entry = await sharedLists().get(fragmentKey, async () => ({ result: await listServices(db, filters, undefined, catalogCounts()) }));
   const fragments = sharedFragments(context);
@@ -60,5 +73,5 @@ export async function sharedServiceList(
     entry.fragment ??= cardsFragment(entry.result.items);
     fragments.set(fragmentKey, entry.fragment);
   }
-  return { ...entry.result, fragmentKey };
+  return { ...entry.result, ...loaderCards(entry.result.items, fragments !== null), fragmentKey };
 }

@@ -1,0 +1,50 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { SessionUser } from "~/features/auth/session.server";
+import { SiteHeader } from "./site-header";
+
+const member: SessionUser = { id: "u1", email: "a@example.de", firstName: "Ada", lastName: "Muster", role: "user", sessionExpiresAt: 0 };
+
+function header(path: string, user: SessionUser | null = member, newestUnreadView: "service" | "live" | null = null) {
+  // A data router: the header's notifications use a fetcher.
+  const element = <SiteHeader user={user} newMessages={0} unreadNotifications={0} newestUnreadView={newestUnreadView} theme="light" />;
+  const html = renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: "*", element }], { initialEntries: [path] })} />);
+  const links = [...html.matchAll(/<a [^>]*>/g)].map(([tag]) => ({ href: /href="([^"]*)"/.exec(tag)?.[1], current: tag.includes('aria-current="page"') }));
+  return { html, links, current: links.filter((l) => l.current).map((l) => l.href) };
+}
+
+describe("the site header", () => {
+  it.each([
+    ["/", ["/"]],
+    ["/services", ["/services"]],
+    // A page under a link marks it; "/" marks only itself.
+    ["/services/0b7c6f7e-0000-4000-8000-000000000000", ["/services"]],
+    ["/support/t1", ["/support"]],
+    ["/dashboard", ["/dashboard"]],
+    // The inbox's link counts for both of its views, wherever it leads.
+    ["/live-chat/c1", ["/chats"]],
+    ["/create-service", ["/create-service"]],
+    ["/servicesx", []],
+    ["/auth", []],
+  ])("marks the current page's link on %s", (path, current) => {
+    expect(header(path).current).toEqual(current);
+  });
+
+  it("leads the Chats link to the view with the newest unread message, marked on either view", () => {
+    const { links } = header("/chats", member, "live");
+    expect(links.find((l) => l.href === "/live-chat")).toEqual({ href: "/live-chat", current: true });
+  });
+
+  it("renders the phone menu's links only while it is open: closed, the page holds one navigation", () => {
+    const { html, links } = header("/services");
+    expect(html.match(/<nav /g)).toHaveLength(1);
+    // The logo and the eight links of a member (home, services, support, create, chats, orders, dashboard, profile).
+    expect(links).toHaveLength(9);
+    expect(html).toMatch(/aria-controls="([^"]+)"[^>]*>.*<div id="\1" hidden=""/);
+  });
+
+  it("shows signed-out visitors the open links and the sign-in", () => {
+    expect(header("/services", null).links.map((l) => l.href)).toEqual(["/", "/", "/services", "/support", "/auth"]);
+  });
+});
