@@ -195,8 +195,7 @@ export async function generateData(url: string, log: (line: string) => void): Pr
     // …and the search terms in the newest order (migration service_terms).
     await step(
       "service_terms (the search terms, newest order)",
-      `insert into service_terms (term, is_featured, created_at, service_id)
-       select t, s.is_featured, s.created_at, s.id from services s, unnest(tsvector_to_array(s.search)) as t where s.listed`,
+      `insert into service_terms select * from service_terms_derived`,
     );
     await step("vacuum analyze", `vacuum (analyze) "user", profiles, services, service_reviews, service_words, service_terms`);
   } finally {

@@ -142,8 +142,14 @@ const byteText = customType<{ data: string }>({ dataType: () => 'text collate "C
  * whose entries of one term lie in the catalogue's default order (featured first, newest first).
  * A search by newest merges the entries of its few terms in that order and stops at the page
  * instead of reading and sorting every match (catalogue.server.ts, ADR 029). Kept by a trigger on
- * `services` (migration service_terms); the lexemes are those of `services.search`. `term` sorts
- * by bytes, as the text index matches prefixes, so a prefix's terms are neighbours.
+ * `services` (migrations service_terms, service_terms_filters); the lexemes are those of
+ * `services.search`. `term` sorts by bytes, as the text index matches prefixes, so a prefix's terms
+ * are neighbours.
+ *
+ * Each entry also carries what the catalogue filters and sorts by, except views (counted too often
+ * to copy): the primary key's index holds them (INCLUDE, written by the migration, which Drizzle
+ * cannot express), so a search with filters under any sort but views reads its matches from the
+ * index alone, not from the table.
  */
 export const serviceTerms = pgTable(
   "service_terms",
@@ -152,6 +158,12 @@ export const serviceTerms = pgTable(
     isFeatured: boolean("is_featured").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     serviceId: uuid("service_id").notNull(),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    ratingAvg: numeric("rating_avg", { precision: 3, scale: 2 }).notNull(),
+    ratingCount: integer("rating_count").notNull(),
+    category: text("category").notNull(),
+    deliveryDays: smallint("delivery_days"),
+    workPlace: text("work_place", { enum: WORK_PLACES }).notNull(),
   },
   (t) => [primaryKey({ name: "service_terms_pkey", columns: [t.term, t.isFeatured, t.createdAt, t.serviceId] })],
 );

@@ -48,10 +48,15 @@ describe(`admin commands on ${testEngine}`, () => {
     expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/^Rebuilt the search terms: \d+ entries for 1 listed services \(0 were out of step\)\.$/);
     // As after a load that bypassed the triggers: one entry lost, one that no text has.
     await t.db.execute(sql`delete from service_terms where term = 'buchhalt'`);
-    await t.db.execute(sql`insert into service_terms (term, is_featured, created_at, service_id) values ('zebra', false, now(), ${serviceId})`);
+    await t.db.execute(sql`insert into service_terms (term, is_featured, created_at, service_id, price, rating_avg, rating_count, category, work_place)
+      values ('zebra', false, now(), ${serviceId}, 1, 0, 0, 'Other', 'remote')`);
     expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/\(2 were out of step\)\.$/);
     const terms = await t.db.select({ term: serviceTerms.term }).from(serviceTerms).where(eq(serviceTerms.serviceId, serviceId));
     expect(terms.map((r) => r.term)).toEqual(["buchhalt"]);
+    // An entry with a stale price: out of step as the entry that is there and the one that should be.
+    await t.db.execute(sql`update service_terms set price = price + 1 where service_id = ${serviceId}`);
+    expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/\(2 were out of step\)\.$/);
+    expect(await runAdminCommand(t.db, ["search", "rebuild"])).toMatch(/\(0 were out of step\)\.$/);
   });
 
   it.each([

@@ -50,9 +50,7 @@ async function rebuildSearchTerms(db: Database): Promise<string> {
     await tx.execute(sql`delete from service_terms`);
     const [filled] = rowsOf<{ entries: number; services: number }>(
       await tx.execute(sql`
-        with added as (insert into service_terms (term, is_featured, created_at, service_id)
-          select term, s.is_featured, s.created_at, s.id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed
-          returning service_id)
+        with added as (insert into service_terms select * from service_terms_derived returning service_id)
         select count(*)::int as entries, count(distinct service_id)::int as services from added`),
     );
     return `Rebuilt the search terms: ${filled!.entries} entries for ${filled!.services} listed services (${drift} were out of step).`;

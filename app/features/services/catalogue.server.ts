@@ -259,6 +259,22 @@ function chainFollows(terms: { expression: SQL; value: SQL; direction: Direction
 
 const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identifier(name)}`;
 
+/** The placeholders `term0` … of a search's terms, as a list of texts. */
+const termPlaceholders = (termCount: number) =>
+  sql.join(
+    Array.from({ length: termCount }, (_, i) => sql`${sql.placeholder(`term${i}`)}::text`),
+    sql`, `,
+  );
+
+/** The entries' copy of a sort key's column (service_terms carries them under the same names). */
+function entryColumnOf(column: AnyPgColumn): "createdAt" | "price" | "ratingAvg" | "ratingCount" {
+  if (column === services.createdAt) return "createdAt";
+  if (column === services.price) return "price";
+  if (column === services.ratingAvg) return "ratingAvg";
+  if (column === services.ratingCount) return "ratingCount";
+  throw new Error(`service_terms carries no copy of ${column.name}`);
+}
+
 /**
  * Whether a shape's best plan is the same whatever its values: no range and no search, only the
  * sort and equalities (a category, "nur remote"). Its pages are then named statements with their
@@ -271,15 +287,20 @@ function planIsFixed(shape: ListShape): boolean {
 }
 
 function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
+  // The filters, on the services or on the search terms' entries (which carry the same columns).
+  const filters = (t: typeof services | typeof serviceTerms) => {
+    const on: SQL[] = [];
+    if (shape.category) on.push(eq(t.category, sql.placeholder("category")));
+    if (shape.minPrice) on.push(gte(t.price, sql.placeholder("minPrice")));
+    if (shape.maxPrice) on.push(lte(t.price, sql.placeholder("maxPrice")));
+    if (shape.minRating) on.push(gte(t.ratingAvg, sql.placeholder("minRating")));
+    // "Nach Vereinbarung" (null) is never within N days. Both columns trail the count indexes.
+    if (shape.maxDays) on.push(sql`${t.deliveryDays} <= ${sql.placeholder("maxDays")}::smallint`);
+    if (shape.remote) on.push(sql`${t.workPlace} in ('remote', 'both')`);
+    return on;
+  };
   // Removed or suspended services are not listed (ADR 023); every catalogue index holds listed rows only.
-  const where: SQL[] = [sql`${services.listed}`];
-  if (shape.category) where.push(eq(services.category, sql.placeholder("category")));
-  if (shape.minPrice) where.push(gte(services.price, sql.placeholder("minPrice")));
-  if (shape.maxPrice) where.push(lte(services.price, sql.placeholder("maxPrice")));
-  if (shape.minRating) where.push(gte(services.ratingAvg, sql.placeholder("minRating")));
-  // "Nach Vereinbarung" (null) is never within N days. Both columns trail the count indexes.
-  if (shape.maxDays) where.push(sql`${services.deliveryDays} <= ${sql.placeholder("maxDays")}::smallint`);
-  if (shape.remote) where.push(sql`${services.workPlace} in ('remote', 'both')`);
+  const where: SQL[] = [sql`${services.listed}`, ...filters(services)];
   const tsquery = sql.placeholder("tsquery");
   const prefix = sql.placeholder("prefix");
   // Without a prefix only the first query runs (no notice about an empty query on every search).
@@ -354,8 +375,8 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
   }
 
   /**
-   * When searching: the matching rows' sort keys straight from the text index (a bitmap scan),
-   * materialised — without MATERIALIZED the planner may fold the query into one walk of the sort
+   * When searching: the matching rows' sort keys straight from the text index (a bitmap scan) or,
+   * given `termCount`, from the entries of the search's terms (entryMatches), materialised — without MATERIALIZED the planner may fold the query into one walk of the sort
    * index that checks the search on every row it passes (a deep page read 46,000 rows to show 24)
    * — then counted and sorted in memory. At most COUNT_CAP + 1 rows: beyond that the list walks
    * the index instead (there are then so many matches that a walk soon finds a page's worth).
@@ -366,7 +387,7 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
    * the page's offset) and ends in that of head's last row: these two groups are taken whole, the
    * rows between them as they are, and only those are ranked and ordered.
    */
-  function matchIds(kind: PagingKind): SQL {
+  function matchIds(kind: PagingKind, termCount: number | null = null): SQL {
     const reverse = kind === "before";
     const keyTerms = terms.filter((t) => t.name !== "rank");
     // featured and the sort key: the first terms, numbered as in the cursor.
@@ -385,10 +406,10 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
       kind === "offset"
         ? columnsAs("start", groupTerms.map((t) => sql`first_row.${byName(t)}`))
         : columnsAs("start", at(byName).slice(0, groupTerms.length).map((k) => k.value));
-    return sql`with matches as materialized (select ${sql.join(
+    return sql`with matches as materialized (${termCount === null ? sql`select ${sql.join(
       keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
       sql`, `,
-    )} from ${services} where ${matching()} limit ${countLimit}),
+    )} from ${services} where ${matching()} limit ${countLimit}` : entryMatches(keyTerms, termCount)}),
       head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(at(byName).slice(0, groupTerms.length), reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
       bounds as (select ${starts}, ${columnsAs("end", groupTerms.map((t) => sql`last_row.${byName(t)}`))}
         from ${kind === "offset" ? sql`(select * from head order by ${byKey} offset ${offset} limit 1) as first_row` : sql`(select) as cursor_row`}
@@ -401,6 +422,27 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
       where ${kind === "offset" ? sql`true` : chainFollows(at(byName), reverse)}
       order by ${orderOf(reverse, byName)} limit ${limit}
       offset ${kind === "offset" ? sql`${offset}::bigint - (select count(*) from head, bounds where ${chainFollows(bound("start"), !reverse)})` : sql`0`}`;
+  }
+
+  /**
+   * The matches of a search that is "any of these words" from the entries of its terms, with the
+   * filters on the columns the entries carry: an index-only scan of the terms' entries instead of
+   * the text index and a table read per match (ADR 029). A service with several of the terms is
+   * one match (its entries agree on every column). Not for the views sort: views are not copied.
+   */
+  function entryMatches(keyTerms: OrderTerm[], termCount: number): SQL {
+    if (exact || shape.sort === "views") throw new Error("the entries list a plain search, sorted by what they carry");
+    const entry: Record<string, SQL> = {
+      featured: sql`${serviceTerms.isFeatured}`,
+      id: sql`${serviceTerms.serviceId}`,
+      ...Object.fromEntries(SORT_KEYS[shape.sort].keys.map(({ column }, i) => [`k${i}`, sql`${serviceTerms[entryColumnOf(column)]}`])),
+    };
+    const keys = keyTerms.map((t) => entry[t.name]!);
+    return sql`select ${sql.join(
+      keyTerms.map((t, i) => sql`${keys[i]} as ${sql.identifier(t.name)}`),
+      sql`, `,
+    )} from ${serviceTerms} where ${and(sql`${serviceTerms.term} in (${termPlaceholders(termCount)})`, ...filters(serviceTerms))}
+      group by ${sql.join(keys, sql`, `)} limit ${countLimit}`;
   }
 
   /**
@@ -418,10 +460,7 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     const reverse = kind === "before";
     const keyTerms = terms.filter((t) => t.name !== "rank");
     const groupTerms = keyTerms.slice(0, 2);
-    const termValues = sql.join(
-      Array.from({ length: termCount }, (_, i) => sql`${sql.placeholder(`term${i}`)}::text`),
-      sql`, `,
-    );
+    const termValues = termPlaceholders(termCount);
     const direction = sql.raw(reverse ? "asc" : "desc");
     const entryOrder = sql`is_featured ${direction}, created_at ${direction}, service_id ${direction}`;
     const offset = kind === "offset" ? sql.placeholder("offset") : sql`0`;
@@ -535,8 +574,12 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
         return page(ids, kind, withCount ? countSqlFixed : sql<null>`null::int`, `catalogue_${variant}_${shapeKey}_${counted}_${Math.trunc(rows)}`);
       });
     },
-    /** The page from the materialised search matches, each row with their count (search only). */
-    matches: (kind: PagingKind) => once(`matches:${kind}`, () => page(matchIds(kind), kind, sql<number>`${pageIds("total")}`)),
+    /**
+     * The page from the materialised search matches, each row with their count (search only): from
+     * the text index, or (`termCount`) from the entries of that many terms (entryMatches).
+     */
+    matches: (kind: PagingKind, termCount: number | null = null) =>
+      once(`matches:${kind}:${termCount}`, () => page(matchIds(kind, termCount), kind, sql<number>`${pageIds("total")}`)),
     /** The page merged from the entries of `termCount` terms (a plain search by newest, its count known). */
     merged: (kind: PagingKind, termCount: number) =>
       // Named: the plan (a merge of index scans) is the same whatever the terms, and planning it
@@ -592,6 +635,14 @@ function mergesTerms(shape: ListShape): boolean {
     shape.search && !shape.forgiving && shape.sort === "newest" &&
     !shape.category && !shape.minPrice && !shape.maxPrice && !shape.minRating && !shape.maxDays && !shape.remote
   );
+}
+
+/**
+ * Whether a search's matches come from the entries of its terms (entryMatches): a plain search
+ * (not widened) sorted by what the entries carry, when the merge of mergesTerms does not apply.
+ */
+function readsEntries(shape: ListShape): boolean {
+  return shape.search && !shape.forgiving && shape.sort !== "views" && !mergesTerms(shape);
 }
 
 /**
@@ -747,9 +798,13 @@ async function listMatching(
       // So many matches that walking the sort index soon finds a page's worth.
       return { rows: await run(statements.walk(at.kind, false), at), counted };
     }
+    // A plain search with filters or another sort: its matches from the entries of its terms.
+    const entries = readsEntries(shape) && search && (known === undefined || known <= COUNT_CAP) ? await mergedTermsOf(db, search) : null;
+    const matches = (at: Position) =>
+      entries ? run(statements.matches(at.kind, entries.length), at, Object.fromEntries(entries.map((term, i) => [`term${i}`, term]))) : run(statements.matches(at.kind), at);
     if (shape.search && known === undefined) {
       // Counting the matches reads them all anyway: the page comes from the same rows.
-      const rows = await run(statements.matches(at.kind), at);
+      const rows = await matches(at);
       const counted = rows[0]?.total ?? (await countAll());
       // Past the cap the materialised matches were cut short: they are not the whole list.
       return { rows: counted > COUNT_CAP ? await run(statements.walk(at.kind, false), at) : rows, counted };
@@ -757,7 +812,7 @@ async function listMatching(
     if (shape.search && known !== undefined && known <= COUNT_CAP) {
       const rowsToRead = (at.kind === "offset" ? (at.page - 1) * pageSize : 0) + pageSize + 1;
       // A widened search never walks below the cap: no index has its exact-first order.
-      if (shape.forgiving || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await run(statements.matches(at.kind), at), counted: known };
+      if (shape.forgiving || entries || !walkIsCheaper(known, rowsToRead, await estimatedCatalogueSize(db))) return { rows: await matches(at), counted: known };
     }
     // Named where the plan is fixed (a sort, a category): PostgreSQL need not plan every call.
     const fixed = statements.fixed(at.kind, known === undefined, pageSize + 1, at.kind === "offset" && at.page === 1);

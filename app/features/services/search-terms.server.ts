@@ -114,14 +114,13 @@ export async function mergedTermsOf(db: Database, search: SearchTerms): Promise<
 const arrayElement = (value: string) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
 /**
- * How many entries of service_terms are out of step with the listed services' text: entries no
- * listed service has (any more), plus lexemes without their entry. Zero while the triggers keep it.
+ * How many entries of service_terms are out of step with the listed services: entries no listed
+ * service has (any more, or with these values), plus those missing (service_terms_derived, the
+ * entries as they should be). Zero while the triggers keep it.
  */
 export async function searchTermsDrift(db: Pick<Database, "execute">): Promise<number> {
   const result = await db.execute(sql`
-    with derived as (select term, s.is_featured, s.created_at, s.id as service_id from services s, unnest(tsvector_to_array(s.search)) as term where s.listed),
-      kept as (select term, is_featured, created_at, service_id from service_terms)
-    select ((select count(*) from (select * from kept except all select * from derived) as extra)
-      + (select count(*) from (select * from derived except all select * from kept) as missing))::int as n`);
+    select ((select count(*) from (select * from service_terms except all select * from service_terms_derived) as extra)
+      + (select count(*) from (select * from service_terms_derived except all select * from service_terms) as missing))::int as n`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
