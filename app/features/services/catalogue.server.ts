@@ -259,10 +259,10 @@ function chainFollows(terms: { expression: SQL; value: SQL; direction: Direction
 
 const pageIds = (name: string) => sql`${sql.identifier("page_ids")}.${sql.identifier(name)}`;
 
-/** The placeholders `term0` … of a search's terms, as a list of texts. */
-const termPlaceholders = (termCount: number) =>
+/** The placeholders `term0` … (or another name's) of a search's terms, as a list of texts. */
+const termPlaceholders = (termCount: number, name = "term") =>
   sql.join(
-    Array.from({ length: termCount }, (_, i) => sql`${sql.placeholder(`term${i}`)}::text`),
+    Array.from({ length: termCount }, (_, i) => sql`${sql.placeholder(`${name}${i}`)}::text`),
     sql`, `,
   );
 
@@ -387,7 +387,7 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
    * the page's offset) and ends in that of head's last row: these two groups are taken whole, the
    * rows between them as they are, and only those are ranked and ordered.
    */
-  function matchIds(kind: PagingKind, termCount: number | null = null): SQL {
+  function matchIds(kind: PagingKind, termCount: number | null = null, exactCount = 0): SQL {
     const reverse = kind === "before";
     const keyTerms = terms.filter((t) => t.name !== "rank");
     // featured and the sort key: the first terms, numbered as in the cursor.
@@ -409,7 +409,7 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     return sql`with matches as materialized (${termCount === null ? sql`select ${sql.join(
       keyTerms.map((t) => sql`${t.source} as ${sql.identifier(t.name)}`),
       sql`, `,
-    )} from ${services} where ${matching()} limit ${countLimit}` : entryMatches(keyTerms, termCount)}),
+    )} from ${services} where ${matching()} limit ${countLimit}` : entryMatches(keyTerms, termCount, exactCount)}),
       head as (select * from matches where ${kind === "offset" ? sql`true` : chainFollows(at(byName).slice(0, groupTerms.length), reverse)} order by ${byKey} limit ${offset}::bigint + ${limit}::bigint),
       bounds as (select ${starts}, ${columnsAs("end", groupTerms.map((t) => sql`last_row.${byName(t)}`))}
         from ${kind === "offset" ? sql`(select * from head order by ${byKey} offset ${offset} limit 1) as first_row` : sql`(select) as cursor_row`}
@@ -428,18 +428,22 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
    * The matches of a search that is "any of these words" from the entries of its terms, with the
    * filters on the columns the entries carry: an index-only scan of the terms' entries instead of
    * the text index and a table read per match (ADR 029). A service with several of the terms is
-   * one match (its entries agree on every column). Not for the views sort: views are not copied.
+   * one match (its entries agree on every column). A widened search's terms include the typed
+   * words' own (`exactCount` of them, `exactTerm0` …): a match is exact when one of its entries is
+   * one of those. Not for the views sort: views are not copied.
    */
-  function entryMatches(keyTerms: OrderTerm[], termCount: number): SQL {
-    if (exact || shape.sort === "views") throw new Error("the entries list a plain search, sorted by what they carry");
+  function entryMatches(keyTerms: OrderTerm[], termCount: number, exactCount: number): SQL {
+    if (Boolean(exact) !== exactCount > 0 || shape.sort === "views") throw new Error("the entries list a search sorted by what they carry");
     const entry: Record<string, SQL> = {
       featured: sql`${serviceTerms.isFeatured}`,
       id: sql`${serviceTerms.serviceId}`,
       ...Object.fromEntries(SORT_KEYS[shape.sort].keys.map(({ column }, i) => [`k${i}`, sql`${serviceTerms[entryColumnOf(column)]}`])),
     };
-    const keys = keyTerms.map((t) => entry[t.name]!);
+    const grouped = keyTerms.filter((t) => t.name !== "exact");
+    const keys = grouped.map((t) => entry[t.name]!);
+    const isExact = sql`bool_or(${serviceTerms.term} in (${termPlaceholders(exactCount, "exactTerm")})) as ${sql.identifier("exact")}`;
     return sql`select ${sql.join(
-      keyTerms.map((t, i) => sql`${keys[i]} as ${sql.identifier(t.name)}`),
+      [...(exactCount > 0 ? [isExact] : []), ...grouped.map((t, i) => sql`${keys[i]} as ${sql.identifier(t.name)}`)],
       sql`, `,
     )} from ${serviceTerms} where ${and(sql`${serviceTerms.term} in (${termPlaceholders(termCount)})`, ...filters(serviceTerms))}
       group by ${sql.join(keys, sql`, `)} limit ${countLimit}`;
@@ -578,8 +582,8 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
      * The page from the materialised search matches, each row with their count (search only): from
      * the text index, or (`termCount`) from the entries of that many terms (entryMatches).
      */
-    matches: (kind: PagingKind, termCount: number | null = null) =>
-      once(`matches:${kind}:${termCount}`, () => page(matchIds(kind, termCount), kind, sql<number>`${pageIds("total")}`)),
+    matches: (kind: PagingKind, termCount: number | null = null, exactCount = 0) =>
+      once(`matches:${kind}:${termCount}:${exactCount}`, () => page(matchIds(kind, termCount, exactCount), kind, sql<number>`${pageIds("total")}`)),
     /** The page merged from the entries of `termCount` terms (a plain search by newest, its count known). */
     merged: (kind: PagingKind, termCount: number) =>
       // Named: the plan (a merge of index scans) is the same whatever the terms, and planning it
@@ -638,11 +642,11 @@ function mergesTerms(shape: ListShape): boolean {
 }
 
 /**
- * Whether a search's matches come from the entries of its terms (entryMatches): a plain search
- * (not widened) sorted by what the entries carry, when the merge of mergesTerms does not apply.
+ * Whether a search's matches come from the entries of its terms (entryMatches): a search sorted by
+ * what the entries carry, when the merge of mergesTerms does not apply.
  */
 function readsEntries(shape: ListShape): boolean {
-  return shape.search && !shape.forgiving && shape.sort !== "views" && !mergesTerms(shape);
+  return shape.search && shape.sort !== "views" && !mergesTerms(shape);
 }
 
 /**
@@ -785,6 +789,15 @@ async function listMatching(
   };
   const countAll = async () => (await statements.count.execute(values))[0]?.n ?? 0;
 
+  /** A search's terms and a widened search's exact ones, as entryMatches binds them; null if either is not a disjunction. */
+  async function entryTerms(search: SearchTerms, exactSearch: SearchTerms | null) {
+    const terms = await mergedTermsOf(db, search);
+    const exact = exactSearch ? await mergedTermsOf(db, exactSearch) : [];
+    if (!terms || !exact) return null;
+    const values = Object.fromEntries([...terms.map((term, i) => [`term${i}`, term]), ...exact.map((term, i) => [`exactTerm${i}`, term])]);
+    return { terms, exact, values };
+  }
+
   /** The page's rows (one more than a page) and the count of the filter set (`known`: from the cache). */
   async function pageAt(at: Position, known: number | undefined): Promise<{ rows: PageRow[]; counted: number }> {
     if (known === 0) return { rows: [], counted: 0 };
@@ -798,10 +811,11 @@ async function listMatching(
       // So many matches that walking the sort index soon finds a page's worth.
       return { rows: await run(statements.walk(at.kind, false), at), counted };
     }
-    // A plain search with filters or another sort: its matches from the entries of its terms.
-    const entries = readsEntries(shape) && search && (known === undefined || known <= COUNT_CAP) ? await mergedTermsOf(db, search) : null;
+    // A search with filters or another sort: its matches from the entries of its terms (and of
+    // the typed words' own, for a widened search) when each is "any of these words".
+    const entries = readsEntries(shape) && search && (known === undefined || known <= COUNT_CAP) ? await entryTerms(search, exactSearch) : null;
     const matches = (at: Position) =>
-      entries ? run(statements.matches(at.kind, entries.length), at, Object.fromEntries(entries.map((term, i) => [`term${i}`, term]))) : run(statements.matches(at.kind), at);
+      entries ? run(statements.matches(at.kind, entries.terms.length, entries.exact.length), at, entries.values) : run(statements.matches(at.kind), at);
     if (shape.search && known === undefined) {
       // Counting the matches reads them all anyway: the page comes from the same rows.
       const rows = await matches(at);
