@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext } from "react";
 
 /**
  * Server-rendered HTML shared between requests (ADR 013). A part of a page that is the same for
@@ -19,22 +19,29 @@ export const SharedFragmentsProvider = FragmentsContext.Provider;
 export const FRAGMENT_ATTRIBUTE = "data-shared-fragment";
 
 /**
+ * The fragments' HTML as the document brought it, by the data it was rendered from (the loader's
+ * value, the same object for as long as that data is shown). Kept outside the component: a grid
+ * that mounts again later with the same data (after skeletons of an interrupted navigation, say)
+ * shows the cards again, although its document's data never carried them (they came as HTML).
+ */
+const capturedHtml = new WeakMap<object, string>();
+
+/**
  * Whether this render shows the shared HTML of `key`, and that HTML on the server. `data` is the
  * value the fragment was rendered from: the browser keeps the server's HTML while the data it
  * hydrated with is still the data shown.
  */
-export function useSharedFragment(key: string, data: unknown): { shared: boolean; html: string | undefined } {
+export function useSharedFragment(key: string, data: object): { shared: boolean; html: string | undefined } {
   const fragments = useContext(FragmentsContext);
   const html = fragments?.get(key);
+  if (html !== undefined) return { shared: true, html };
   // Only during the first render of the document (hydration) can the DOM hold the server's fragment.
   // The HTML is kept too: should React render the page afresh instead of hydrating it (after a
-  // mismatch elsewhere), the element is created anew and needs its content.
-  const [hydrated] = useState(() => {
-    if (typeof document === "undefined" || document.documentElement.dataset.hydrated === "true") return undefined;
+  // mismatch elsewhere), or the part mount again, the element is created anew and needs its content.
+  if (typeof document !== "undefined" && document.documentElement.dataset.hydrated !== "true" && !capturedHtml.has(data)) {
     const element = document.querySelector(`[${FRAGMENT_ATTRIBUTE}="${CSS.escape(key)}"]`);
-    return element ? { data, html: element.innerHTML } : undefined;
-  });
-  if (html !== undefined) return { shared: true, html };
-  if (hydrated && hydrated.data === data) return { shared: true, html: hydrated.html };
-  return { shared: false, html: undefined };
+    if (element) capturedHtml.set(data, element.innerHTML);
+  }
+  const kept = capturedHtml.get(data);
+  return kept === undefined ? { shared: false, html: undefined } : { shared: true, html: kept };
 }

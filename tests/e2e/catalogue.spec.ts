@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { signInAs } from "../support/accounts";
 
@@ -226,7 +226,9 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const html = await (await page.request.get("/services")).text();
     const id = (await link.getAttribute("href"))!.split("/").pop()!;
     expect(html).toContain(`href="/services/${id}"`);
-    expect(html.slice(html.indexOf("streamController.enqueue"))).not.toContain(id);
+    const data = html.indexOf("streamController.enqueue");
+    expect(data).toBeGreaterThan(0);
+    expect(html.slice(data)).not.toContain(id);
     await link.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -236,6 +238,29 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.locator("article h3 a").first().click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expectNoErrors(errors);
+  });
+
+  it("shows the document's cards again when a list navigation is interrupted by another", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await page.goto("/services");
+    await hydrated(page);
+    const count = await page.locator("[data-shared-fragment] article").count();
+    expect(count).toBeGreaterThan(0);
+    // Every data request waits until released: the navigations stay pending.
+    const held: Route[] = [];
+    await page.route(/\.data(\?|$)/, (route) => void held.push(route));
+    await page.locator("a[rel='next']").click();
+    await expect.poll(() => held.length).toBe(1);
+    // While the next page loads the list shows skeletons instead of the cards…
+    await expect.poll(() => page.locator("[data-shared-fragment]").count()).toBe(0);
+    // …and when another navigation takes over, the document's cards are back while that one loads.
+    await page.locator("footer a").first().click();
+    await expect.poll(() => held.length).toBe(2);
+    await expect.poll(() => page.locator("[data-shared-fragment] article").count()).toBe(count);
+    await page.unroute(/\.data(\?|$)/);
+    for (const route of held) await route.continue().catch(() => undefined);
+    await page.waitForURL((url) => url.pathname !== "/services");
     expectNoErrors(errors);
   });
 

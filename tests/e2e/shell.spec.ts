@@ -25,6 +25,8 @@ describe.each(widthNames)("shell at %s width", (width) => {
     }
     const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
     await expect(nav.getByRole("link").allTextContents()).resolves.toEqual(["Start", "Dienstleistungen", "Support"]);
+    // The current page's link is marked, in the bar and in the phone menu alike.
+    await expect(nav.locator("a[aria-current='page']").allTextContents()).resolves.toEqual(["Start"]);
     expect(await page.getByRole("link", { name: "Anmelden" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Anmelden" }).getAttribute("href")).toBe("/auth");
     expect(await page.getByRole("button", { name: "Abmelden" }).count()).toBe(0);

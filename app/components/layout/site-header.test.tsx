@@ -26,6 +26,8 @@ describe("the site header", () => {
     ["/live-chat/c1", ["/chats"]],
     ["/create-service", ["/create-service"]],
     ["/servicesx", []],
+    // Routes match regardless of case, and so does the marking.
+    ["/Dashboard", ["/dashboard"]],
     ["/auth", []],
   ])("marks the current page's link on %s", (path, current) => {
     expect(header(path).current).toEqual(current);

@@ -113,8 +113,10 @@ export function SiteHeader({
   // The current page's link, as NavLink would find it ("/" only itself, others with what is under
   // them), computed here once: the header is on every page, and NavLink's own hooks (pending state,
   // path resolution) cost a noticeable share of a signed-in page's render, twice per link.
-  const under = (path: string) => location.pathname === path || location.pathname.startsWith(`${path === "/" ? "" : path}/`);
-  const isCurrent = (item: NavItem) => (item.to === "/" ? location.pathname === "/" : under(item.to) || (item.alsoActiveUnder?.some(under) ?? false));
+  // Paths match regardless of case, as routes do.
+  const here = location.pathname.toLowerCase();
+  const under = (path: string) => here === path || here.startsWith(`${path === "/" ? "" : path}/`);
+  const isCurrent = (item: NavItem) => (item.to === "/" ? here === "/" : under(item.to) || (item.alsoActiveUnder?.some(under) ?? false));
 
   const onNavigate = () => {
     setMenuOpen(false);

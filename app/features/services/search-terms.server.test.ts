@@ -297,6 +297,29 @@ describe(`a plain search by newest merged from its terms, on ${testEngine}`, () 
     expect(ids(await listServices(t.db, start, 100, counts))).toEqual(ids(counted));
   });
 
+  it("reads the entries for a widened search too: exact matches first, then the near word's", async () => {
+    const [owner] = await t.db.select({ id: services.createdBy }).from(services).limit(1);
+    const added = await t.db
+      .insert(services)
+      .values([
+        { title: "Bläserei und Glasbläserei", price: "40", category: "Education" as const, createdBy: owner!.id, createdAt: new Date("2025-05-02T10:00:00Z") },
+        { title: "Glasbläserei Werkstatt", price: "50", category: "Education" as const, createdBy: owner!.id, createdAt: new Date("2025-05-03T10:00:00Z") },
+      ])
+      .returning({ id: services.id });
+    try {
+      // "Bläserei" is thin (one service): widened with the compound holding it, its own match first.
+      const start = filters({ q: "Bläserei", category: "Education", sort: "price-high" });
+      expect((await nearWords(t.db, "Bläserei")).get("bläserei")).toContain("glasbläserei");
+      expect(ids(await listServices(t.db, start, 10))).toEqual(added.map((r) => r.id));
+      const gone = await t.db.delete(serviceTerms).where(eq(serviceTerms.serviceId, added[1]!.id)).returning();
+      expect(gone.length).toBeGreaterThan(0);
+      // Without its entries the near word's service is not listed: the list read the entries.
+      expect(ids(await listServices(t.db, start, 10))).toEqual([added[0]!.id]);
+    } finally {
+      for (const { id } of added) await t.db.delete(services).where(eq(services.id, id));
+    }
+  });
+
   it("breaks ties of the same time by relevance, across page edges, as the sorted matches do", async () => {
     const [owner] = await t.db.select({ id: services.createdBy }).from(services).limit(1);
     const at = new Date("2025-06-01T08:00:00.000Z");
