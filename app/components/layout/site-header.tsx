@@ -129,6 +129,21 @@ export function SiteHeader({
       isActive ? "text-primary" : "text-foreground/80",
     );
 
+  /** A link of the navigation (the bar's or the phone menu's), the current page's marked. */
+  const navLink = (item: NavItem, content: React.ReactNode, { extraClass, title }: { extraClass?: string; title?: string } = {}) => (
+    <Link
+      key={item.label}
+      to={item.to}
+      aria-current={isCurrent(item) ? "page" : undefined}
+      className={cn(linkClass({ isActive: isCurrent(item) }), extraClass)}
+      onClick={onNavigate}
+      title={title}
+    >
+      {content}
+      {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
+    </Link>
+  );
+
   // In the desktop bar the sign-out label is visible from xl (an icon with the name for screen
   // readers below); the mobile menu always shows it.
   const authControl = (compact: boolean) =>
@@ -162,22 +177,18 @@ export function SiteHeader({
         </Link>
 
         <nav aria-label={de.nav.label} className="ml-2 hidden flex-1 items-center gap-0.5 md:flex xl:ml-4">
-          {items.map((item) => (
-            <Link
-              key={item.label}
-              to={item.to}
-              aria-current={isCurrent(item) ? "page" : undefined}
-              className={linkClass({ isActive: isCurrent(item) })}
-              onClick={onNavigate}
-              title={item.icon ? item.label : undefined}
-            >
-              {item.icon && <item.icon className={item.iconUntil2xl ? "size-4 2xl:hidden" : "size-4 xl:hidden"} aria-hidden="true" />}
-              <span className={item.iconUntil2xl ? "sr-only 2xl:not-sr-only 2xl:whitespace-nowrap" : item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>
-                {item.label}
-              </span>
-              {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
-            </Link>
-          ))}
+          {items.map((item) =>
+            navLink(
+              item,
+              <>
+                {item.icon && <item.icon className={item.iconUntil2xl ? "size-4 2xl:hidden" : "size-4 xl:hidden"} aria-hidden="true" />}
+                <span className={item.iconUntil2xl ? "sr-only 2xl:not-sr-only 2xl:whitespace-nowrap" : item.icon ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : undefined}>
+                  {item.label}
+                </span>
+              </>,
+              { title: item.icon ? item.label : undefined },
+            ),
+          )}
         </nav>
 
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
@@ -216,18 +227,7 @@ export function SiteHeader({
         {menuOpen && (
           <>
             <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-              {items.map((item) => (
-                <Link
-                  key={item.label}
-                  to={item.to}
-                  aria-current={isCurrent(item) ? "page" : undefined}
-                  className={cn(linkClass({ isActive: isCurrent(item) }), "py-3 text-base")}
-                  onClick={onNavigate}
-                >
-                  {item.label}
-                  {item.badge !== undefined && <CountBadge count={item.badge} label={de.nav.newMessages(item.badge)} />}
-                </Link>
-              ))}
+              {items.map((item) => navLink(item, item.label, { extraClass: "py-3 text-base" }))}
             </nav>
             <div className="mx-auto max-w-7xl px-4 pb-4">{authControl(false)}</div>
           </>
