@@ -39,7 +39,7 @@ async function profileIdByEmail(db: Database, email: string | undefined): Promis
  * `search rebuild`: service_terms (ADR 029) from the listed services' text, in one transaction.
  * The triggers keep it in step with every change; a load that bypassed them (triggers disabled, a
  * replica role, a restore of one table) leaves it behind, and searches (all but those sorted by
- * views without a filter) would miss or keep services, or filter them by stale values. Says how
+ * views) would miss or keep services, or filter them by stale values. Says how
  * many entries were out of step.
  */
 async function rebuildSearchTerms(db: Database): Promise<string> {

@@ -294,7 +294,7 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
     if (shape.minPrice) on.push(gte(t.price, sql.placeholder("minPrice")));
     if (shape.maxPrice) on.push(lte(t.price, sql.placeholder("maxPrice")));
     if (shape.minRating) on.push(gte(t.ratingAvg, sql.placeholder("minRating")));
-    // "Nach Vereinbarung" (null) is never within N days. Both columns trail the count indexes.
+    // "Nach Vereinbarung" (null) is never within N days. On services both columns trail the count indexes.
     if (shape.maxDays) on.push(sql`${t.deliveryDays} <= ${sql.placeholder("maxDays")}::smallint`);
     if (shape.remote) on.push(sql`${t.workPlace} in ('remote', 'both')`);
     return on;
@@ -376,8 +376,9 @@ function buildListStatements(db: Database, shape: ListShape, shapeKey: string) {
 
   /**
    * When searching: the matching rows' sort keys straight from the text index (a bitmap scan) or,
-   * given `termCount`, from the entries of the search's terms (entryMatches), materialised — without MATERIALIZED the planner may fold the query into one walk of the sort
-   * index that checks the search on every row it passes (a deep page read 46,000 rows to show 24)
+   * `fromEntries`, from the entries of the search's terms (entryMatches), materialised — without
+   * MATERIALIZED the planner may fold the query into one walk of the sort index that checks the
+   * search on every row it passes (a deep page read 46,000 rows to show 24)
    * — then counted and sorted in memory. At most COUNT_CAP + 1 rows: beyond that the list walks
    * the index instead (there are then so many matches that a walk soon finds a page's worth).
    *
