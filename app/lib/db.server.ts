@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "~/db/schema";
@@ -27,6 +28,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Drizzle adapter in common), read as rows of `T`.
  */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** `db.execute(query)`'s rows, read as rows of `T` (see rowsOf). */
+export const executeRows = async <T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
 /**
  * A statement built once per database (Drizzle's `prepare`): returns its getter. A statement named

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { prunePresence } from "~/features/presence/presence.server";
 import { defineJob } from "./jobs/types";
-import type { Database } from "./db.server";
+import { rowsOf, type Database } from "./db.server";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -26,14 +26,13 @@ export interface RateLimitResult {
  */
 export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
   const windowMs = rule.window * 1000;
-  const result = (await db.execute(sql`
+  const row = rowsOf<{ count: number; last_request: string | number }>(await db.execute(sql`
     insert into rate_limit (key, count, last_request) values (${key}, 1, ${now})
     on conflict (key) do update set
       count = case when rate_limit.last_request <= ${now - windowMs} then 1 else rate_limit.count + 1 end,
       last_request = case when rate_limit.last_request <= ${now - windowMs} then ${now} else rate_limit.last_request end
     returning count, last_request
-  `)) as unknown as { rows: { count: number; last_request: string | number }[] };
-  const row = result.rows[0]!;
+  `))[0]!;
   const count = Number(row.count);
   if (count <= rule.max) return { allowed: true, retryAfter: null, count };
   const windowStart = Number(row.last_request);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { conversations, orders, profiles, services, type ConversationKind } from "~/db/schema";
 import { blockStateBetween } from "~/features/blocks/blocks.server";
 import { isServiceId } from "~/features/services/service-id";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
@@ -196,7 +196,7 @@ export async function listConversations(db: Database, userId: string, view: Chat
     order by coalesce(c.last_message_at, c.created_at) desc, c.id
     limit ${limit}
   `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   return rows.map((r) => ({
     id: String(r.id),
     kind: r.kind as ConversationKind,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { messages } from "~/db/schema";
 import { markConversationNotificationsRead } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import { getConversationFor, otherParticipant } from "./conversations.server";
 import { mayReach } from "./write-access.server";
@@ -167,7 +167,7 @@ export async function markConversationNotificationsSeen(db: Database, userId: st
 /** Unread messages across all of the user's conversations (the navigation badge's newMessages). */
 export async function countUnreadMessages(db: Database, userId: string): Promise<number> {
   const result = await db.execute(sql`select ${unreadMessagesCount(userId)} as n`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** The count above as a scalar subquery (the page shell reads it with other counts in one query). */

@@ -5,7 +5,7 @@ import { conversationGroup, createNotification } from "~/features/notifications/
 import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import { inboxDe } from "~/i18n/inbox.de";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
 import type { FileStorage } from "~/lib/storage.server";
@@ -139,7 +139,7 @@ async function checkSendLimits(db: Pick<Database, "execute">, userId: string, fi
     from messages
     where sender_id = ${userId} and created_at > now() - interval '1 day'
   `);
-  const row = (result as unknown as { rows: { recent: number; bytes: string | number }[] }).rows[0];
+  const [row] = rowsOf<{ recent: number; bytes: string | number }>(result);
   if (Number(row?.recent ?? 0) >= RATE_LIMIT.max) throw new AppError("RATE_LIMITED", "message_rate_limited");
   if (fileBytes > 0 && Number(row?.bytes ?? 0) + fileBytes > ATTACHMENT_DAILY_BYTES) {
     throw new AppError("RATE_LIMITED", "daily_files_exceeded");

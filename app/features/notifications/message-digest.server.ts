@@ -5,7 +5,7 @@ import { blockedSenderSql } from "~/features/blocks/blocks.server";
 import { VIEW_PATH, viewOf } from "~/features/messaging/conversations.server";
 import { de } from "~/i18n/de";
 import { notificationMailDe as t } from "~/i18n/notification-mail.de";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { displayName } from "~/lib/format";
 import { defineJob } from "~/lib/jobs/types";
@@ -105,7 +105,7 @@ const recipientJoin = sql`cross join lateral (values (c.user1_id), (c.user2_id))
 
 /** The users (after `lastId`, in id order) with unread messages the digest should name now. */
 async function candidatesAfter(db: Database, w: DigestWindow, lastId: string | null): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const rows = rowsOf<{ user_id: string }>(await db.execute(sql`
     select distinct p.user_id
     from messages m
     join conversations c on c.id = m.conversation_id
@@ -123,8 +123,8 @@ async function candidatesAfter(db: Database, w: DigestWindow, lastId: string | n
       ${lastId ? sql`and p.user_id > ${lastId}` : sql``}
     order by p.user_id
     limit ${USERS_PER_BATCH}
-  `)) as unknown as { rows: { user_id: string }[] };
-  return result.rows.map((row) => row.user_id);
+  `));
+  return rows.map((row) => row.user_id);
 }
 
 export interface DigestConversation {
@@ -170,7 +170,7 @@ async function sendDigest(db: Database, userId: string, w: DigestWindow): Promis
     // digest is committed; one opened just before is seen as read here. Rows being marked read at
     // this very moment (locked by that update) are skipped, not waited for: they are being read,
     // and waiting on rows in another order than the update could deadlock with it.
-    const unread = (await tx.execute(sql`
+    const unread = rowsOf<UnreadRow>(await tx.execute(sql`
       select m.conversation_id, c.kind, m.content, m.file_name, m.created_at,
         op.first_name, op.last_name, s.title as service_title, o.service_title as order_title
       from messages m
@@ -186,10 +186,10 @@ async function sendDigest(db: Database, userId: string, w: DigestWindow): Promis
         and m.created_at > ${ts(new Date(since))} and m.created_at <= ${ts(w.cutoff)}
       order by m.created_at, m.id
       for update of m skip locked
-    `)) as unknown as { rows: UnreadRow[] };
-    if (unread.rows.length === 0) return false;
+    `));
+    if (unread.length === 0) return false;
 
-    const conversations = groupByConversation(unread.rows);
+    const conversations = groupByConversation(unread);
     // Never backwards (a longer DIGEST_DELAY_MINUTES after a restart moves the cutoff back).
     const coveredUntil = new Date(Math.max(w.cutoff.getTime(), state.coveredUntil?.getTime() ?? 0));
     await tx.update(messageDigests).set({ sentAt: w.now, coveredUntil }).where(eq(messageDigests.userId, userId));

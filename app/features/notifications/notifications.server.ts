@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type Placeholder } from "drizzle-orm";
 import { notifications } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
 import type { AnyNotificationKind } from "./kinds";
 import { wantsNotification } from "./settings.server";
@@ -110,7 +110,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
 
 export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
   const result = await db.execute(sql`select ${unreadNotificationsCount(userId)} as n`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** The count above as a scalar subquery (see ./counts.server). */

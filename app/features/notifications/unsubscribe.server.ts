@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { notificationMailDe as t } from "~/i18n/notification-mail.de";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { escapeHtml } from "~/lib/mail-layout";
 import type { MailMessage } from "~/lib/mail.server";
@@ -91,11 +91,11 @@ export function describeUnsubscribe(token: unknown): UnsubscribeOutcome {
 export async function unsubscribe(db: Database, token: unknown): Promise<UnsubscribeOutcome> {
   const claim = readUnsubscribeToken(token);
   if (!claim) return { ok: false };
-  const result = (await db.execute(sql`
+  const rows = rowsOf<unknown>(await db.execute(sql`
     insert into notification_settings (user_id, kind, in_app, email, updated_at)
     select u.id, ${claim.kind}, true, false, now() from "user" u where u.id = ${claim.userId}
     on conflict (user_id, kind) do update set email = false, updated_at = excluded.updated_at
     returning user_id
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0 ? { ok: true, kind: claim.kind } : { ok: false };
+  `));
+  return rows.length > 0 ? { ok: true, kind: claim.kind } : { ok: false };
 }

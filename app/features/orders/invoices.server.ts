@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices, orderEvents, orders, purchases, type InvoiceRow, type OrderRow } from "~/db/schema";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { enqueue } from "~/lib/jobs/enqueue.server";
@@ -22,12 +22,12 @@ type Writer = Database;
  * and a rolled-back completion gives its number back, so the numbers have no gaps.
  */
 export async function nextInvoiceNumber(db: Pick<Database, "execute">, issuerKey: string, year: number): Promise<{ number: string; sequence: number }> {
-  const result = (await db.execute(sql`
+  const rows = rowsOf<{ last_number: number }>(await db.execute(sql`
     insert into invoice_counters (issuer_key, year, last_number) values (${issuerKey}, ${year}, 1)
     on conflict (issuer_key, year) do update set last_number = invoice_counters.last_number + 1
     returning last_number
-  `)) as unknown as { rows: { last_number: number }[] };
-  const sequence = Number(result.rows[0]!.last_number);
+  `));
+  const sequence = Number(rows[0]!.last_number);
   return { sequence, number: `RE-${year}-${String(sequence).padStart(4, "0")}` };
 }
 

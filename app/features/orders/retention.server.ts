@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { defineJob } from "~/lib/jobs/types";
 import { log } from "~/lib/log.server";
 import { todayInGermany } from "./schema";
@@ -33,7 +33,7 @@ export async function purgeExpiredOrders(db: Database, now: Date = new Date()): 
   let removed = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`
+      const ids = rowsOf<{ id: string }>(await tx.execute(sql`
         with expired as (
           select o.id from orders o
           left join invoices i on i.order_id = o.id
@@ -49,8 +49,7 @@ export async function purgeExpiredOrders(db: Database, now: Date = new Date()): 
           delete from invoices where order_id in (select id from expired) returning order_id
         )
         select id from expired
-      `)) as unknown as { rows: { id: string }[] };
-      const ids = result.rows.map((row) => row.id);
+      `)).map((row) => row.id);
       if (ids.length === 0) return 0;
       // In a second statement: a data-modifying CTE's deletions are not visible to the rest of its
       // statement, so the invoices' restrict reference would refuse the orders in the same one.

@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import { sql } from "drizzle-orm";
+import { executeRows, type Database } from "~/lib/db.server";
 import { OPEN_ORDER_STATUSES, type OrderStatus } from "./limits";
 import { fromCents, toCents } from "./money";
 
@@ -54,10 +54,6 @@ export interface RevenueDashboard {
   buyer: BuyerFigures;
 }
 
-async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const statusList = sql.join(
   OPEN_ORDER_STATUSES.map((status) => sql`${status}`),
   sql`, `,
@@ -74,7 +70,7 @@ function emptyOpen(): OpenCounts {
  * charged or shown, so the total is all that is known of it.
  */
 export async function monthlyRevenue(db: Database, { sellerId, now = new Date() }: { sellerId: string; now?: Date }): Promise<MonthRevenue[]> {
-  const rows = await rowsOf<{ month: string; net: string; gross: string; orders: number }>(
+  const rows = await executeRows<{ month: string; net: string; gross: string; orders: number }>(
     db,
     sql`
       with bounds as (
@@ -109,7 +105,7 @@ export async function monthlyRevenue(db: Database, { sellerId, now = new Date() 
 
 /** Open orders by status, as provider and as buyer (one query; each half on its party's status index). */
 export async function openOrdersByStatus(db: Database, userId: string): Promise<{ selling: OpenCounts; buying: OpenCounts }> {
-  const rows = await rowsOf<{ role: "selling" | "buying"; status: OpenStatus; n: number }>(
+  const rows = await executeRows<{ role: "selling" | "buying"; status: OpenStatus; n: number }>(
     db,
     sql`
       select 'selling' as role, status, count(*)::int as n from orders
@@ -137,7 +133,7 @@ export async function openOrdersByStatus(db: Database, userId: string): Promise<
 export async function sellerFunnel(db: Database, { sellerId, now = new Date() }: { sellerId: string; now?: Date }): Promise<SellerFigures["funnel"]> {
   const until = now.toISOString();
   const since = new Date(now.getTime() - FUNNEL_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const [row] = await rowsOf<SellerFigures["funnel"]>(
+  const [row] = await executeRows<SellerFigures["funnel"]>(
     db,
     sql`
       select
@@ -167,7 +163,7 @@ export async function sellerFunnel(db: Database, { sellerId, now = new Date() }:
 
 /** How many orders a user has in each role, and what they spent on completed ones. */
 async function orderTotals(db: Database, { userId, now }: { userId: string; now: Date }) {
-  const [row] = await rowsOf<{ sold: number; bought: number; bought_completed: number; spent_total: string; spent_recent: string }>(
+  const [row] = await executeRows<{ sold: number; bought: number; bought_completed: number; spent_total: string; spent_recent: string }>(
     db,
     sql`
       with bounds as (

@@ -4,7 +4,7 @@ import { presenceConnections, typingSignals, userPresence } from "~/db/schema";
 import { blockedEitherWayAmong, noBlockBetweenSql } from "~/features/blocks/blocks.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { presenceDe } from "~/i18n/presence.de";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import type { PresenceView } from "./format";
@@ -63,7 +63,7 @@ async function announce(tx: Tx, userId: string, { force = false }: { force?: boo
       -- Nobody blocked either way hears of the other coming or going (ADR 024).
       and ${noBlockBetweenSql(userId, sql`x.other`)}
   `);
-  const rows = (result as unknown as { rows: { other: string }[] }).rows;
+  const rows = rowsOf<{ other: string }>(result);
   const recipients = rows.map((r) => r.other);
   for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_EVENT) {
     await publish(tx, recipients.slice(i, i + RECIPIENTS_PER_EVENT), { type: "presence", userId });
@@ -115,7 +115,7 @@ export async function prunePresence(db: Database, now = new Date()): Promise<num
     select coalesce(sum(n), 0)::int as removed from latest
   `);
   await db.delete(typingSignals).where(lte(typingSignals.lastAt, new Date(now.getTime() - TYPING_SIGNAL_RETENTION_MS)));
-  return Number((result as unknown as { rows: { removed: number }[] }).rows[0]?.removed ?? 0);
+  return Number(rowsOf<{ removed: number }>(result)[0]?.removed ?? 0);
 }
 
 /** The stream is still open: refresh its row (re-created if something removed it meanwhile). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 
 /** The provider's track record on a service page (the trust box). */
 export interface ProviderTrust {
@@ -38,8 +38,7 @@ export async function providerTrust(db: Database, providerId: string): Promise<P
     answered: number;
     median_seconds: number | null;
   };
-  // Both drivers answer { rows } (node-postgres' QueryResult, PGlite's Results).
-  const result = (await db.execute(sql`
+  const [row] = rowsOf<Row>(await db.execute(sql`
     with recent as (
       select id, last_message_at from (
         (select id, last_message_at from conversations
@@ -81,8 +80,7 @@ export async function providerTrust(db: Database, providerId: string): Promise<P
       answered.answered, answered.median_seconds
     from "user" u, offered, answered
     where u.id = ${providerId}
-  `)) as unknown as { rows: Row[] };
-  const row = result.rows[0];
+  `));
   if (!row) return null;
   const ratingCount = Number(row.rating_count);
   const answered = Number(row.answered);

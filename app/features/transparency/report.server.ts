@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DecisionGround, DecisionKind, IllegalCategory, ReportItemKind, ReportReason } from "~/db/schema/moderation";
-import type { Database } from "~/lib/db.server";
+import { executeRows, type Database } from "~/lib/db.server";
 import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
 
 /** The period the transparency page covers (DSA art. 15: at least once a year). */
@@ -36,11 +36,6 @@ export interface TransparencyReport {
 
 const count = (value: unknown) => Number(value ?? 0);
 
-/** Both drivers answer { rows } (node-postgres' QueryResult, PGlite's Results). */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * The notice-and-action figures of the last twelve months, computed from the moderation tables
  * in four grouped statements (each a range scan of one table by its time; the tables are small
@@ -57,23 +52,23 @@ export async function readTransparency(db: Database, now: Date): Promise<Transpa
   const from = new Date(now);
   from.setMonth(from.getMonth() - TRANSPARENCY_MONTHS);
   const [reportRows, kindRows, decisionRows, timing] = await Promise.all([
-    rowsOf<{ reason: ReportReason; category: IllegalCategory | null; n: number }>(db, sql`
+    executeRows<{ reason: ReportReason; category: IllegalCategory | null; n: number }>(db, sql`
       select reason, category, count(*)::int as n
       from moderation_reports
       where created_at >= ${from} and created_at < ${now}
       group by reason, category`),
-    rowsOf<{ kind: ReportItemKind; n: number }>(db, sql`
+    executeRows<{ kind: ReportItemKind; n: number }>(db, sql`
       select c.item_kind as kind, count(*)::int as n
       from moderation_reports r join moderation_cases c on c.id = r.case_id
       where r.created_at >= ${from} and r.created_at < ${now}
       group by c.item_kind
       order by n desc, c.item_kind`),
-    rowsOf<{ kind: DecisionKind; ground: DecisionGround; n: number }>(db, sql`
+    executeRows<{ kind: DecisionKind; ground: DecisionGround; n: number }>(db, sql`
       select kind, ground, count(*)::int as n
       from moderation_decisions
       where decided_at >= ${from} and decided_at < ${now}
       group by kind, ground`),
-    rowsOf<{ median_hours: number | null; objections: number; reversed: number; open: number }>(db, sql`
+    executeRows<{ median_hours: number | null; objections: number; reversed: number; open: number }>(db, sql`
       with ordered as (
         select d.case_id, d.kind, d.decided_at,
                lag(d.decided_at) over w as previous_at,

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import { profiles, serviceViewDays, services, viewVisits, type ViewKind } from "~/db/schema";
-import type { Database } from "~/lib/db.server";
+import { rowsOf, type Database } from "~/lib/db.server";
 
 /**
  * View counters count an opening once per visitor, item and window. The window is a calendar day
@@ -110,7 +110,7 @@ export async function countView(db: Database, kind: ViewKind, itemId: string, { 
       on conflict (service_id, day) do update set views = ${serviceViewDays}.views + 1
     )`
       : sql``;
-  const result = (await db.execute(sql`
+  const [row] = rowsOf<{ counted: number | string | null; current: number | string | null }>(await db.execute(sql`
     with item as (
       select ${id} from ${table} where ${id} = ${itemId}
     ), visit as (
@@ -124,8 +124,7 @@ export async function countView(db: Database, kind: ViewKind, itemId: string, { 
       returning ${counter} as n
     )
     select (select n from counted) as counted, (select ${counter} from ${table} where ${id} = ${itemId}) as current
-  `)) as unknown as { rows: { counted: number | string | null; current: number | string | null }[] };
-  const row = result.rows[0];
+  `));
   const views = row?.counted ?? row?.current ?? null;
   return views === null ? null : Number(views);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db.server";
+import { rowsOf, type Database } from "../db.server";
 import { enqueue } from "./enqueue.server";
 import { jobStats, localRunners } from "./engine.server";
 import { backoffMs, schedulePeriodMs, type JobRegistry, type JobSchedule } from "./types";
@@ -48,7 +48,7 @@ export async function startLocalRunner({ db, registry, schedules = [], pollInter
 
   const claim = async (): Promise<ClaimedJob | undefined> => {
     const now = new Date().toISOString();
-    const result = (await db.execute(sql`
+    const rows = rowsOf<ClaimedJob>(await db.execute(sql`
       update jobs set attempts = attempts + 1, locked_at = ${now}::timestamptz, locked_by = ${workerId}
       where id = (
         select id from jobs
@@ -57,8 +57,8 @@ export async function startLocalRunner({ db, registry, schedules = [], pollInter
         for update skip locked
       )
       returning id, task, payload, attempts, max_attempts
-    `)) as unknown as { rows: ClaimedJob[] };
-    return result.rows[0];
+    `));
+    return rows[0];
   };
 
   const runOne = async (): Promise<boolean> => {
