@@ -130,7 +130,7 @@ function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed"
       <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         {de.auth.checkInboxTitle}
       </h1>
-      <p className="break-words text-muted-foreground [overflow-wrap:anywhere]">{de.auth.checkInboxText(email)}</p>
+      <p className="w-full text-muted-foreground [overflow-wrap:anywhere]">{de.auth.checkInboxText(email)}</p>
       <p className="text-sm text-muted-foreground">{de.auth.checkInboxHint}</p>
       {resent === "ok" && (
         <Alert variant="success">

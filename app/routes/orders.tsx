@@ -98,9 +98,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <ul className="mt-6 grid gap-3">
+        <ul className="mt-6 grid grid-cols-1 gap-3">
           {orders.map((order) => (
-            <li key={order.id}>
+            <li key={order.id} className="min-w-0">
               <Link
                 to={`/orders/${order.id}`}
                 className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:items-center sm:justify-between"

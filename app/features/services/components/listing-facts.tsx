@@ -22,7 +22,7 @@ export function placeText({ workPlace, workCity }: Pick<ListingFactsData, "workP
 
 /** "Festpreis", "pro Stunde", …: always said, so that a price is never read without its unit. */
 export function PriceUnitText({ unit, className }: { unit: PriceUnit; className?: string }) {
-  return <span className={cn("font-medium text-muted-foreground", className)}>{ordersPublicDe.unit[unit]}</span>;
+  return <span className={cn("whitespace-nowrap font-medium text-muted-foreground", className)}>{ordersPublicDe.unit[unit]}</span>;
 }
 
 /**
