@@ -42,6 +42,18 @@ export const toast = Object.assign((title: Title, options?: ExternalToast) => sh
   },
 });
 
+/**
+ * The toasts of one form's answers, under one id: each answer replaces the one before it (sonner
+ * updates a toast in place), so an error the visitor has since fixed does not stay beside the
+ * success. Every field of the toast is the new answer's: a description is not carried over.
+ */
+export function formToasts(id: string) {
+  return {
+    success: (title: Title, options?: ExternalToast) => toast.success(title, { description: undefined, ...options, id }),
+    error: (title: Title, options?: ExternalToast) => toast.error(title, { description: undefined, ...options, id }),
+  };
+}
+
 // A failed load (logged by the toast that asked) leaves the page without toasts, not broken.
 const NoToaster = (_props: ToasterProps) => null;
 const SonnerToaster = lazy<React.ComponentType<ToasterProps>>(() =>

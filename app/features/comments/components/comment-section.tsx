@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
+import { formToasts } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -17,6 +17,8 @@ interface CommentItem {
   author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
   removed: boolean;
 }
+
+const commentToast = formToasts("comment-answer");
 
 export function CommentSection({
   action,
@@ -39,8 +41,8 @@ export function CommentSection({
     if (!result) return;
     if (result.ok) {
       formRef.current?.reset();
-      toast.success(de.comments.added);
-    } else toast.error(de.comments.error, { description: result.message });
+      commentToast.success(de.comments.added);
+    } else commentToast.error(de.comments.error, { description: result.message });
   }, [result]);
 
   return (

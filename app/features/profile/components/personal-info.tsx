@@ -1,7 +1,7 @@
 import { BadgeCheck, CalendarDays, ExternalLink, Eye, Pencil, ShieldCheck, UserRound } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
+import { formToasts } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -100,6 +100,8 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
   );
 }
 
+const profileToast = formToasts("profile-answer");
+
 function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const [bio, setBio] = useState(profile.bio ?? "");
@@ -109,10 +111,10 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      toast.success(de.profile.updatedTitle, { description: de.profile.updatedText });
+      profileToast.success(de.profile.updatedTitle, { description: de.profile.updatedText });
       onDone();
     } else {
-      toast.error(de.profile.updateErrorTitle, { description: de.profile.updateErrorText });
+      profileToast.error(de.profile.updateErrorTitle, { description: de.profile.updateErrorText });
     }
   }, [result, onDone]);
 

@@ -1,7 +1,7 @@
 import { Star } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
+import { formToasts, toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -73,11 +73,14 @@ function StarButtons({
   );
 }
 
+// The stars' and the text form's answers are one toast: the latest answer is the one that counts.
+const reviewToast = formToasts("review-answer");
+
 function useResultToast(result: ReviewAnswer) {
   useEffect(() => {
     if (!result) return;
-    if (result.ok) toast.success(de.reviews.saved);
-    else toast.error(de.reviews.error, { description: result.message });
+    if (result.ok) reviewToast.success(de.reviews.saved);
+    else reviewToast.error(de.reviews.error, { description: result.message });
   }, [result]);
 }
 
@@ -105,11 +108,12 @@ export function ReviewSection({
   const review = useFetcher<typeof serviceAction>();
   const rateAnswer = outcomeOf(rate.data, "review");
   const reviewAnswer = outcomeOf(review.data, "review");
-  const ratingError = reviewAnswer && !reviewAnswer.ok ? reviewAnswer.fieldErrors.rating : undefined;
   const pendingRating = Number(rate.formData?.get("rating") ?? 0);
   // The saved rating (or the one being saved): a failed star click falls back to the saved one,
   // and the text form sends what the stars show.
   const current = pendingRating || ownReview?.rating || 0;
+  // "Choose a rating" holds until there is one: a star clicked since clears it.
+  const ratingError = reviewAnswer && !reviewAnswer.ok && current === 0 ? reviewAnswer.fieldErrors.rating : undefined;
 
   // One toast per answer: each fetcher's result is announced once, when it arrives.
   useResultToast(rateAnswer);

@@ -1,7 +1,7 @@
 import { Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
+import { formToasts } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
@@ -10,6 +10,8 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import type { action } from "~/routes/support";
 import { DESCRIPTION_MAX, SUBJECT_MAX } from "../schema";
+
+const ticketToast = formToasts("support-ticket-answer");
 
 export function CreateTicketDialog() {
   const fetcher = useFetcher<typeof action>();
@@ -26,8 +28,8 @@ export function CreateTicketDialog() {
   }
   useEffect(() => {
     if (!result) return;
-    if (result.ok) toast.success(de.support.created);
-    else toast.error(de.support.createError, { description: result.message });
+    if (result.ok) ticketToast.success(de.support.created);
+    else ticketToast.error(de.support.createError, { description: result.message });
   }, [result]);
 
   const errors = { ...(result && !result.ok ? result.fieldErrors : undefined), ...missing };
@@ -60,7 +62,7 @@ export function CreateTicketDialog() {
             if (blank.length) {
               event.preventDefault();
               setMissing(Object.fromEntries(blank.map((name) => [name, de.support.required])));
-              toast.error(de.support.required);
+              ticketToast.error(de.support.required);
             } else setMissing({});
           }}
         >

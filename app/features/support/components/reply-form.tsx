@@ -1,7 +1,7 @@
 import { Info, Loader2, Send } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "~/components/ui/toast";
+import { formToasts } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ATTACHMENT_MAX_BYTES } from "~/features/messaging/limits";
@@ -19,6 +19,8 @@ const FILE_REASONS = new Set(["attachment_too_large", "attachment_type", "attach
  * JavaScript it posts in the background, checks blank text and the file's size before
  * uploading, keeps the text on a refusal and clears it after success. The server checks all again.
  */
+const replyToast = formToasts("ticket-reply-answer");
+
 export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHint: boolean }) {
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript the page itself was the form's target: its answer is the action data.
@@ -44,9 +46,9 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
     if (!data) return;
     if (data.ok) {
       formRef.current?.reset();
-      toast.success(ticketsDe.reply.sent);
+      replyToast.success(ticketsDe.reply.sent);
       textRef.current?.focus();
-    } else toast.error(ticketsDe.reply.sendError, { description: data.message });
+    } else replyToast.error(ticketsDe.reply.sendError, { description: data.message });
   }, [fetcher.data]);
 
   const failure = answer && !answer.ok ? answer : null;
