@@ -60,6 +60,21 @@ describe(`delivery time and place of work on ${testEngine}`, () => {
     expect(await count()).toBe(before);
   });
 
+  it("names a missing city together with the form's other mistakes, in one submission", async () => {
+    const input = { title: "", price: "", category: "", workPlace: "onsite", workCity: "" };
+    const error = await createService(t.db, { actorId: OTHER, input }).catch((e: unknown) => e);
+    expect((error as AppError).fieldErrors).toMatchObject({
+      title: expect.any(String),
+      price: expect.any(String),
+      category: expect.any(String),
+      workCity: "Bitte geben Sie die Stadt an, in der Sie vor Ort arbeiten.",
+    });
+    const edit = await createService(t.db, { actorId: OWNER, input: { title: "Stadt", price: "10", category: "Other" } });
+    const refused = await updateService(t.db, { actorId: OWNER, serviceId: edit.id, input: { title: "", price: "12", category: "Other", workPlace: "both", workCity: " " } }).catch((e: unknown) => e);
+    expect((refused as AppError).fieldErrors).toMatchObject({ title: expect.any(String), workCity: "Bitte geben Sie die Stadt an, in der Sie vor Ort arbeiten." });
+    await t.db.delete(services).where(eq(services.id, edit.id));
+  });
+
   it("accepts 80 characters of city, and 1 and 365 days", async () => {
     const a = await createService(t.db, { actorId: OTHER, input: { title: "Grenzen", price: "1", category: "Other", deliveryDays: "1", workPlace: "both", workCity: "B".repeat(80) } });
     const b = await createService(t.db, { actorId: OTHER, input: { title: "Grenzen", price: "1", category: "Other", deliveryDays: 365 } });

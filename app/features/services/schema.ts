@@ -78,6 +78,15 @@ function checkWorkCity(values: { workPlace?: string; workCity: string }, ctx: z.
   if (message) ctx.addIssue({ code: "custom", path: ["workCity"], message });
 }
 
+/**
+ * The city is checked together with the other fields, not only once they are all valid (Zod's
+ * default for a refinement of the whole form): one submission names every mistake. It needs only
+ * the place and the city to have parsed.
+ */
+const withPlaceAndCity = {
+  when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === "workPlace" || issue.path?.[0] === "workCity"),
+};
+
 /** Accepts "49.90" and the German "49,90". */
 function parsePrice(raw: string): number {
   return Number(raw.trim().replace(/\s/g, "").replace(",", "."));
@@ -99,7 +108,7 @@ export const createServiceSchema = z.object({
   workPlace: workPlace.default("remote"),
   workCity,
   category: z.enum(CREATE_CATEGORIES, { message: de.services.form.categoryRequired }),
-}).superRefine(checkWorkCity);
+}).superRefine(checkWorkCity, withPlaceAndCity);
 export type CreateServiceInput = z.infer<typeof createServiceSchema>;
 
 /**
@@ -126,6 +135,6 @@ export function editServiceSchema(currentCategory: string) {
     workPlace,
     workCity,
     category: z.string().refine((c) => allowed.includes(c), { message: de.services.form.categoryRequired }),
-  }).superRefine(checkWorkCity);
+  }).superRefine(checkWorkCity, withPlaceAndCity);
 }
 export type EditServiceInput = z.infer<ReturnType<typeof editServiceSchema>>;
