@@ -4,6 +4,7 @@ import {
   conversations,
   favorites,
   messageDigests,
+  messages,
   notifications,
   presenceConnections,
   purchases,
@@ -24,6 +25,9 @@ import { profileTestbed } from "../../../tests/support/profile-testbed";
 import { testEngine } from "../../../tests/support/test-database";
 import { saveBillingProfile } from "~/features/orders/billing.server";
 import { acceptOrder, bookService, completeOrder, deliverOrder } from "~/features/orders/orders.server";
+import { startDirectConversation, startServiceConversation } from "~/features/messaging/conversations.server";
+import { sendMessage } from "~/features/messaging/sending.server";
+import { multipartRequest } from "../../../tests/support/multipart";
 import { exportFileName, exportUserData } from "./export.server";
 
 const bed = profileTestbed();
@@ -131,6 +135,8 @@ describe(`data export on ${testEngine}`, () => {
       "message_digest",
       "presence",
       "support_ticket_status_changes",
+      "conversations",
+      "messages",
     ]);
     expect(exported.email_unsubscribe).toEqual({ unsubscribed_kinds: ["messages", "saved_searches"], mailed_kinds: ["reviews", "tickets", "orders"] });
     expect(exported.message_digest).toEqual({ covered_until: new Date("2026-11-21T20:00:00Z"), sent_at: new Date("2026-11-21T20:15:00Z") });
@@ -178,6 +184,84 @@ describe(`data export on ${testEngine}`, () => {
     for (const foreign of [other.id, other.email, "fremder", "Geheimer Fremdtext", "Fremder Kommentar", "Fremde Frage", "Fremder Auftrag", "Fremde Nachfrage", staff.id])
       expect(text).not.toContain(foreign);
     expect(exportFileName(now)).toBe("datenexport-2026-11-22.json");
+  });
+
+  it("contains the user's chats and the messages the user sent, attachments without bytes or storage key, nothing others wrote", async () => {
+    const me = await bed.newUser({ firstName: "Mira", lastName: "Schreiber" });
+    const provider = await bed.newUser({ firstName: "Petra", lastName: "Anbieter" });
+    const friend = await bed.newUser({ firstName: "Frida", lastName: "Freundin" });
+    const [garden] = await bed.db.insert(services).values({ title: "Gartenpflege", price: "30.00", category: "Other", createdBy: provider.id }).returning({ id: services.id });
+    // Sends through the whole pipeline, as the composer posts them (the file first, then the text).
+    const send = (userId: string, conversationId: string, text: string, file?: { name: string; data: string }) =>
+      sendMessage(bed.db, bed.storage, {
+        userId,
+        conversationId,
+        request: multipartRequest([...(file ? [{ field: "file", name: file.name, type: "text/plain", data: file.data }] : []), { field: "text", data: text }]),
+      });
+
+    // My chat about Petra's service: a text and a file of mine, and her answer.
+    const serviceChat = await startServiceConversation(bed.db, me.id, garden!.id);
+    const sentText = await send(me.id, serviceChat, "Ist Samstag noch frei?");
+    const fileBody = "Geheimer Dateiinhalt 4711";
+    const sentFile = await send(me.id, serviceChat, "", { name: "auftrag.txt", data: fileBody });
+    await send(provider.id, serviceChat, "Antwort der Anbieterin");
+    // Frida's direct chat with me, where only she wrote; and a chat of the two others without me.
+    const directChat = await startDirectConversation(bed.db, friend.id, me.id);
+    await send(friend.id, directChat, "Frida schreibt privat");
+    const theirChat = await startDirectConversation(bed.db, provider.id, friend.id);
+    await send(provider.id, theirChat, "Fremdes Gespräch");
+
+    const exported = await exportUserData(bed.db, { actorId: me.id });
+    expect(exported.conversations).toHaveLength(2);
+    expect(exported.conversations).toEqual(
+      expect.arrayContaining([
+        {
+          id: serviceChat,
+          kind: "service",
+          other_party: "Petra Anbieter",
+          service_id: garden!.id,
+          service_title: "Gartenpflege",
+          order_id: null,
+          order_title: null,
+          created_at: expect.any(Date),
+        },
+        { id: directChat, kind: "direct", other_party: "Frida Freundin", service_id: null, service_title: null, order_id: null, order_title: null, created_at: expect.any(Date) },
+      ]),
+    );
+    // Only what I sent, newest first; the file by name, type and size.
+    expect(exported.messages).toEqual([
+      {
+        id: sentFile.id,
+        conversation_id: serviceChat,
+        content: "",
+        file_name: "auftrag.txt",
+        file_type: "text/plain",
+        file_size: Buffer.byteLength(fileBody),
+        created_at: expect.any(Date),
+        removed_at: null,
+      },
+      {
+        id: sentText.id,
+        conversation_id: serviceChat,
+        content: "Ist Samstag noch frei?",
+        file_name: null,
+        file_type: null,
+        file_size: null,
+        created_at: expect.any(Date),
+        removed_at: null,
+      },
+    ]);
+
+    const [stored] = await bed.db.select({ fileKey: messages.fileKey, fileUrl: messages.fileUrl }).from(messages).where(eq(messages.id, sentFile.id));
+    expect(stored!.fileKey).toBeTruthy();
+    const text = JSON.stringify(exported);
+    for (const foreign of [stored!.fileKey!, sentFile.file!.url, fileBody, "Fremdes Gespräch", theirChat, provider.id, provider.email, friend.id, friend.email])
+      expect(text).not.toContain(foreign);
+    expect(text).not.toMatch(/file_key|file_url/);
+    // What the others wrote to me is not part of the chat sections (it reaches the export only as
+    // the text of my own "new message" notifications).
+    const chats = JSON.stringify({ conversations: exported.conversations, messages: exported.messages });
+    for (const received of ["Antwort der Anbieterin", "Frida schreibt privat"]) expect(chats).not.toContain(received);
   });
 
   it("refuses a signed-out request and an account that is gone", async () => {

@@ -1,9 +1,11 @@
-import { asc, desc, eq, inArray, or } from "drizzle-orm";
+import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   billingProfiles,
+  conversations,
   favorites,
   invoices,
   messageDigests,
+  messages,
   notifications,
   notificationSettings,
   orderEvents,
@@ -30,6 +32,7 @@ import { exportTicketReplies } from "~/features/support/replies.server";
 import { listBlockedUsers } from "~/features/blocks/blocks.server";
 import { exportModeration } from "~/features/moderation/decisions.server";
 import { AppError } from "~/lib/errors";
+import { displayName } from "~/lib/format";
 
 type Row = Record<string, unknown>;
 
@@ -84,6 +87,10 @@ export interface DataExport {
   presence: { show_status: boolean; last_seen_at: Date | null; open_streams: Row[]; typing_signals: Row[] };
   /** Status changes of the user's own tickets (by support; without the staff member's account id). */
   support_ticket_status_changes: Row[];
+  /** The user's chats (service, direct, order): the other person by display name and what the chat is about. */
+  conversations: Row[];
+  /** The messages the user sent, in any chat; an attachment by name, type and size (never its bytes or storage key). */
+  messages: Row[];
 }
 
 /**
@@ -146,7 +153,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
   const moderation = await exportModeration(db, actorId);
-  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows] = await Promise.all([
+  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows, conversationRows, messageRows] = await Promise.all([
     db.select().from(userPresence).where(eq(userPresence.userId, actorId)),
     db.select({ id: presenceConnections.id, seenAt: presenceConnections.seenAt }).from(presenceConnections).where(eq(presenceConnections.userId, actorId)).orderBy(desc(presenceConnections.seenAt)),
     db.select({ conversationId: typingSignals.conversationId, lastAt: typingSignals.lastAt }).from(typingSignals).where(eq(typingSignals.userId, actorId)).orderBy(desc(typingSignals.lastAt)),
@@ -157,6 +164,44 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .innerJoin(supportTickets, eq(supportTickets.id, supportTicketStatusChanges.ticketId))
       .where(eq(supportTickets.userId, actorId))
       .orderBy(desc(supportTicketStatusChanges.createdAt)),
+    // The other person by name only, as the chat shows them (no account id, e-mail or username:
+    // like orders above, and a blocked user learns nothing of the blocker here, ADR 024).
+    db
+      .select({
+        id: conversations.id,
+        kind: conversations.kind,
+        otherFirstName: profiles.firstName,
+        otherLastName: profiles.lastName,
+        serviceId: conversations.serviceId,
+        serviceTitle: services.title,
+        orderId: conversations.orderId,
+        orderTitle: orders.serviceTitle,
+        createdAt: conversations.createdAt,
+      })
+      .from(conversations)
+      .leftJoin(profiles, eq(profiles.userId, sql`case when ${conversations.user1Id} = ${actorId} then ${conversations.user2Id} else ${conversations.user1Id} end`))
+      .leftJoin(services, eq(services.id, conversations.serviceId))
+      .leftJoin(orders, eq(orders.id, conversations.orderId))
+      .where(or(eq(conversations.user1Id, actorId), eq(conversations.user2Id, actorId)))
+      .orderBy(desc(conversations.createdAt), asc(conversations.id)),
+    // Only the messages the user sent: what the other person wrote is their personal data
+    // (Art. 15(4) GDPR: a copy must not adversely affect the rights of others), and the user still
+    // reads it in the chat itself. The conversations above give the context of the user's own lines.
+    // Attachments by name, type and size only: file_key and file_url are storage internals.
+    db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        content: messages.content,
+        fileName: messages.fileName,
+        fileType: messages.fileType,
+        fileSize: messages.fileSize,
+        createdAt: messages.createdAt,
+        removedAt: messages.removedAt,
+      })
+      .from(messages)
+      .where(eq(messages.senderId, actorId))
+      .orderBy(desc(messages.createdAt), asc(messages.id)),
   ]);
   // Last seen: the latest closed stream or, for a stream still open (or left by a process that died), its last heartbeat.
   const seenTimes = [presenceRows[0]?.lastSeenAt ?? null, ...streamRows.map((r) => r.seenAt)].filter((d): d is Date => !!d).map((d) => d.getTime());
@@ -229,6 +274,11 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       typing_signals: typingRows.map(snakeKeys),
     },
     support_ticket_status_changes: statusChangeRows.map(snakeKeys),
+    // "Unknown User" for a person whose account is gone, as the chat shows them.
+    conversations: conversationRows.map(({ id, kind, otherFirstName, otherLastName, ...about }) =>
+      snakeKeys({ id, kind, otherParty: displayName(otherFirstName, otherLastName), ...about }),
+    ),
+    messages: messageRows.map(snakeKeys),
   };
 }
 
