@@ -1,6 +1,6 @@
 import { Search, SlidersHorizontal, X } from "~/components/ui/icons";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { publicDe as de } from "~/i18n/public.de";
@@ -9,7 +9,7 @@ import { formatPrice, formatRating } from "~/lib/format";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES } from "../categories";
 import { listingFactsDe } from "~/i18n/listing-facts.de";
 import { DELIVERY_FILTER_DAYS } from "../listing-facts";
-import { hasActiveFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
+import { filtersToSearch, hasActiveFilters, parseServiceFilters, PRICE_SLIDER, RATING_SLIDER, SORT_OPTIONS, type ServiceFilters } from "../filters";
 import { SearchSuggest } from "./search-suggest";
 
 const ALL_CATEGORIES = [...new Set<string>([...CREATE_CATEGORIES, ...EDIT_CATEGORIES])];
@@ -48,7 +48,7 @@ function keepFocus(form: HTMLFormElement | null) {
  * changing a filter applies it at once.
  */
 export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const advancedActive = Boolean(filters.category || filters.minPrice > 0 || filters.maxPrice < PRICE_SLIDER.max || filters.minRating > 0 || filters.maxDays > 0 || filters.remote || filters.sort !== "newest");
   // Open when a filter is set, or when the change came from inside the panel (even back to defaults).
@@ -57,10 +57,21 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
   const [minRating, setMinRating] = useState(filters.minRating);
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Each change is a step in the history (Back returns to the list as it was) and the URL says only
+  // what differs from the defaults, as the list's own links do. Without JavaScript the form's GET
+  // sends every field, which the loader reads the same.
   const apply = () => {
     clearTimeout(keyTimer.current);
-    keepFocus(formRef.current);
-    if (formRef.current) void submit(formRef.current, { preventScrollReset: true, replace: true });
+    const form = formRef.current;
+    if (!form) return;
+    keepFocus(form);
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+    void navigate(`/services${filtersToSearch(parseServiceFilters(fields))}`, { preventScrollReset: true });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply();
   };
   const applyAfterKeys = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!SLIDER_KEYS.has(event.key)) return;
@@ -76,7 +87,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
   const priceMaxLabel = maxPrice >= PRICE_SLIDER.max ? de.services.priceOpenEnd(formatPrice(PRICE_SLIDER.max)) : formatPrice(maxPrice);
 
   return (
-    <Form ref={formRef} method="get" role="search" className="grid gap-4" onSubmit={() => keepFocus(formRef.current)}>
+    <Form ref={formRef} method="get" role="search" className="grid gap-4" onSubmit={onSubmit}>
       <noscript>
         {/* Unlayered rules beat Tailwind's utility layer: the panel shows, the toggle goes. */}
         <style>{`#${PANEL_ID}{display:grid}#${TOGGLE_ID}{display:none}`}</style>
@@ -105,7 +116,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
       </div>
 
       <div id={PANEL_ID} className={cn("grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5", !open && "hidden")}>
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor="services-category">{de.services.category}</Label>
           <select id="services-category" name="category" defaultValue={filters.category} className={selectClass} onChange={apply}>
             <option value="">{de.services.allCategories}</option>
@@ -117,7 +128,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
           </select>
         </div>
 
-        <fieldset className="grid gap-2">
+        <fieldset className="grid content-start gap-2">
           <legend className="mb-2 text-sm font-medium">
             {de.services.priceRange}: <span className="font-normal text-muted-foreground">{de.services.priceRangeValue(formatPrice(minPrice), priceMaxLabel)}</span>
           </legend>
