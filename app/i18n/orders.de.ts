@@ -113,6 +113,11 @@ export const ordersDe = {
     declineSubmit: "Auftrag ablehnen",
     withdraw: "Anfrage zurückziehen",
     withdrawConfirm: "Anfrage wirklich zurückziehen?",
+    withdrawConfirmText: "Der Anbieter wird benachrichtigt. Das lässt sich nicht rückgängig machen; möchten Sie die Leistung später doch, stellen Sie eine neue Anfrage.",
+    withdrawConfirmSubmit: "Ja, zurückziehen",
+    declineConfirm: "Auftrag wirklich ablehnen?",
+    declineConfirmText: "Der Auftraggeber wird benachrichtigt und sieht Ihre Begründung. Die Ablehnung ist endgültig und lässt sich nicht rückgängig machen.",
+    declineConfirmSubmit: "Ja, Ablehnung senden",
     deliver: "Lieferung übergeben",
     deliveryNote: "Nachricht zur Lieferung",
     deliveryFiles: "Dateien (optional, bis zu 3, je höchstens 10 MB: Bilder, PDF, Text, Word)",
@@ -122,6 +127,11 @@ export const ordersDe = {
     reviseSubmit: "Änderungen anfordern",
     complete: "Lieferung annehmen und abschließen",
     completeNote: "Mit dem Abschluss wird die Rechnung des Anbieters ausgestellt.",
+    completeConfirm: "Lieferung annehmen und Auftrag abschließen?",
+    completeConfirmText: "Damit ist der Auftrag abgeschlossen: Die Rechnung des Anbieters wird ausgestellt, und Änderungen können Sie danach nicht mehr anfordern. Das lässt sich nicht rückgängig machen.",
+    completeConfirmSubmit: "Ja, abschließen",
+    /** Closes a confirmation without doing the step. */
+    confirmCancel: "Abbrechen",
     sending: "Wird gespeichert…",
     done: {
       accept: "Auftrag angenommen.",
@@ -141,6 +151,9 @@ export const ordersDe = {
     unpaid: "Offen",
     paidOn: (date: string) => `Bezahlt am ${date}`,
     markPaid: "Als bezahlt markieren",
+    markPaidConfirm: "Rechnung als bezahlt markieren?",
+    markPaidConfirmText: "Markieren Sie die Rechnung erst, wenn der Betrag auf Ihrem Konto eingegangen ist. Der Auftraggeber wird benachrichtigt; die Markierung lässt sich nicht zurücknehmen.",
+    markPaidConfirmSubmit: "Ja, Zahlung ist eingegangen",
     payNote: "Bitte überweisen Sie den Betrag an die Bankverbindung auf der Rechnung.",
     // The PDF
     pdfTitle: "Rechnung",

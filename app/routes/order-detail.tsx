@@ -38,7 +38,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const ORDER_INTENTS = ["accept", "decline", "withdraw", "deliver", "revise", "complete", "markPaid"] as const;
 type Intent = (typeof ORDER_INTENTS)[number];
 
-/** One action per step; each answer carries its intent (the page shows it at the right form). */
+/**
+ * One action per step; each answer carries its intent (the page shows it at the right form).
+ * Final steps ask first in the page, also without JavaScript (~/features/orders/components/confirm-step);
+ * the rules (who may do what, when) stay with the use-cases here, whatever the page asked.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actorId = signedInUser(context).id;
   const db = await database(context);

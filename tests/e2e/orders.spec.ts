@@ -54,6 +54,14 @@ describe.each(widthNames)("orders at %s width", (width) => {
     await waitForToast(buyer, "Ihr Auftrag wurde angefragt. Der Anbieter wurde benachrichtigt.");
     await buyer.getByText("Der Anbieter prüft Ihre Anfrage.").waitFor();
     await expectAccessible(buyer, `order requested, buyer (${width})`);
+    // Withdrawing is final: the button asks first, and "Abbrechen" keeps the request.
+    await buyer.getByRole("button", { name: "Anfrage zurückziehen" }).click();
+    const withdrawDialog = buyer.getByRole("alertdialog", { name: "Anfrage wirklich zurückziehen?" });
+    await withdrawDialog.waitFor();
+    await expectAccessible(buyer, `withdraw confirmation (${width})`);
+    await withdrawDialog.getByRole("button", { name: "Abbrechen" }).click();
+    await withdrawDialog.waitFor({ state: "detached" });
+    await buyer.getByText("Der Anbieter prüft Ihre Anfrage.").waitFor();
 
     // Only the two parties see the order; the buyer cannot accept it (server-side).
     expect((await outsiderTab.page.goto(orderPath))!.status()).toBe(404);
@@ -110,7 +118,16 @@ describe.each(widthNames)("orders at %s width", (width) => {
 
     // 5. The buyer completes: the invoice is issued.
     await buyer.getByText("Heller, wie gewünscht.").waitFor();
-    await buyer.getByRole("button", { name: "Lieferung annehmen und abschließen" }).click();
+    // A final step asks first: Escape keeps the order as it is and gives the focus back to the button.
+    const completeButton = buyer.getByRole("button", { name: "Lieferung annehmen und abschließen" });
+    const completeDialog = buyer.getByRole("alertdialog", { name: "Lieferung annehmen und Auftrag abschließen?" });
+    await completeButton.click();
+    await completeDialog.waitFor();
+    await buyer.keyboard.press("Escape");
+    await completeDialog.waitFor({ state: "detached" });
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.textContent)).toBe("Lieferung annehmen und abschließen");
+    await completeButton.click();
+    await completeDialog.getByRole("button", { name: "Ja, abschließen" }).click();
     await waitForToast(buyer, "Auftrag abgeschlossen. Die Rechnung steht bereit.");
     await buyer.getByRole("link", { name: "Rechnung herunterladen (PDF)" }).waitFor();
     await expectAccessible(buyer, `order completed, buyer (${width})`);
@@ -131,6 +148,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
     expect((await outsiderTab.page.request.get(`${orderPath}/rechnung`)).status()).toBe(404);
     await seller.getByRole("button", { name: "Als bezahlt markieren" }).waitFor();
     await seller.getByRole("button", { name: "Als bezahlt markieren" }).click();
+    await seller.getByRole("alertdialog", { name: "Rechnung als bezahlt markieren?" }).getByRole("button", { name: "Ja, Zahlung ist eingegangen" }).click();
     await waitForToast(seller, "Rechnung als bezahlt markiert.");
 
     // The lists.

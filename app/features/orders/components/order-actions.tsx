@@ -1,5 +1,5 @@
 import { CheckCircle2, Info } from "~/components/ui/icons";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import type { action } from "~/routes/order-detail";
 import { DELIVERY_FILES_MAX, NOTE_MAX } from "../limits";
 import type { OrderAction } from "../orders.server";
 import type { OrderPage } from "../queries.server";
+import { ConfirmationDialog, ConfirmStep, preloadConfirmation, useConfirmation, type ConfirmTexts } from "./confirm-step";
 
 type StepIntent = OrderAction;
 
@@ -19,8 +20,10 @@ const textareaClass =
 
 const STEPS = ["accept", "decline", "withdraw", "deliver", "revise", "complete"] as const satisfies readonly StepIntent[];
 
+const NEXT_STEPS_ID = "order-next";
+
 /** Each step's fetcher has a key, so its answer can be read where it outlives the form. */
-const stepKey = (orderId: string, intent: StepIntent) => `order-${orderId}-${intent}`;
+export const stepKey = (orderId: string, intent: StepIntent | "markPaid") => `order-${orderId}-${intent}`;
 
 /**
  * The toasts of the steps. A successful step changes the order's status and with it the forms on
@@ -50,7 +53,7 @@ function StepForm({
   variant = "default",
   note,
   files = false,
-  children,
+  confirm,
 }: {
   orderId: string;
   intent: StepIntent;
@@ -59,15 +62,36 @@ function StepForm({
   /** A required text (decline reason, delivery note, revision request). */
   note?: { name: string; label: string };
   files?: boolean;
-  children?: React.ReactNode;
+  /**
+   * A final step asks before it is sent (./confirm-step): the filled-in form (checked by the
+   * browser first) waits while the dialog is open. Without JavaScript the form posts directly.
+   */
+  confirm?: ConfirmTexts;
 }) {
   const fetcher = useFetcher<typeof action>({ key: stepKey(orderId, intent) });
   const result = outcomeOf(fetcher.data, intent);
   const id = useId();
   const busy = fetcher.state !== "idle";
   const fieldError = result && !result.ok && note ? result.fieldErrors[note.name] : undefined;
+  const encType = files ? "multipart/form-data" : undefined;
+  const confirmation = useConfirmation(busy);
+  const button = useRef<HTMLButtonElement>(null);
+  const pending = useRef<FormData | null>(null);
   return (
-    <fetcher.Form method="post" encType={files ? "multipart/form-data" : undefined} className="grid gap-3">
+    <fetcher.Form
+      method="post"
+      encType={encType}
+      className="grid gap-3"
+      onSubmit={
+        confirm
+          ? (event) => {
+              event.preventDefault();
+              pending.current = new FormData(event.currentTarget);
+              confirmation.ask();
+            }
+          : undefined
+      }
+    >
       <input type="hidden" name="intent" value={intent} />
       {note && (
         <div className="grid gap-2">
@@ -108,12 +132,33 @@ function StepForm({
           />
         </div>
       )}
-      {children}
       <div>
-        <Button type="submit" variant={variant} disabled={busy}>
+        <Button
+          ref={button}
+          type="submit"
+          variant={variant}
+          disabled={busy}
+          aria-haspopup={confirm ? "dialog" : undefined}
+          onPointerEnter={confirm ? preloadConfirmation : undefined}
+          onFocus={confirm ? preloadConfirmation : undefined}
+        >
           {busy ? t.actions.sending : submit}
         </Button>
       </div>
+      {confirm && (
+        <ConfirmationDialog
+          open={confirmation.open}
+          onOpenChange={confirmation.onOpenChange}
+          texts={confirm}
+          variant={variant === "destructive" ? "destructive" : "default"}
+          busy={busy}
+          onConfirm={() => {
+            if (pending.current) void fetcher.submit(pending.current, { method: "post", encType });
+          }}
+          returnFocusTo={button}
+          fallbackFocusId={NEXT_STEPS_ID}
+        />
+      )}
     </fetcher.Form>
   );
 }
@@ -184,7 +229,14 @@ export function OrderActions({ order }: { order: OrderPage }) {
           <StepForm orderId={order.id} intent="accept" submit={t.actions.accept} />
         </div>
         <Disclosure label={t.actions.decline}>
-          <StepForm orderId={order.id} intent="decline" submit={t.actions.declineSubmit} variant="destructive" note={{ name: "reason", label: t.actions.declineReason }} />
+          <StepForm
+            orderId={order.id}
+            intent="decline"
+            submit={t.actions.declineSubmit}
+            variant="destructive"
+            note={{ name: "reason", label: t.actions.declineReason }}
+            confirm={{ title: t.actions.declineConfirm, text: t.actions.declineConfirmText, submit: t.actions.declineConfirmSubmit }}
+          />
         </Disclosure>
       </div>
     );
@@ -192,7 +244,16 @@ export function OrderActions({ order }: { order: OrderPage }) {
     body = (
       <div className="grid gap-3">
         <p>{t.detail.waitingForSeller}</p>
-        <StepForm orderId={order.id} intent="withdraw" submit={t.actions.withdraw} variant="outline" />
+        <ConfirmStep
+          orderId={order.id}
+          intent="withdraw"
+          label={t.actions.withdraw}
+          variant="outline"
+          confirmVariant="destructive"
+          texts={{ title: t.actions.withdrawConfirm, text: t.actions.withdrawConfirmText, submit: t.actions.withdrawConfirmSubmit }}
+          fetcherKey={stepKey(order.id, "withdraw")}
+          fallbackFocusId={NEXT_STEPS_ID}
+        />
       </div>
     );
   } else if (can("deliver")) {
@@ -206,9 +267,17 @@ export function OrderActions({ order }: { order: OrderPage }) {
   } else {
     body = (
       <div className="grid gap-4">
-        <StepForm orderId={order.id} intent="complete" submit={t.actions.complete}>
+        <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">{t.actions.completeNote}</p>
-        </StepForm>
+          <ConfirmStep
+            orderId={order.id}
+            intent="complete"
+            label={t.actions.complete}
+            texts={{ title: t.actions.completeConfirm, text: t.actions.completeConfirmText, submit: t.actions.completeConfirmSubmit }}
+            fetcherKey={stepKey(order.id, "complete")}
+            fallbackFocusId={NEXT_STEPS_ID}
+          />
+        </div>
         {autoComplete && <Note>{autoComplete}</Note>}
         <Disclosure label={t.actions.revise}>
           <StepForm orderId={order.id} intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote }} />
@@ -217,9 +286,10 @@ export function OrderActions({ order }: { order: OrderPage }) {
     );
   }
   return (
-    <section aria-labelledby="order-next" className="rounded-xl border-2 border-primary/30 bg-card p-4 shadow-xs sm:p-6">
+    <section aria-labelledby={NEXT_STEPS_ID} className="rounded-xl border-2 border-primary/30 bg-card p-4 shadow-xs sm:p-6">
       <StepOutcomes orderId={order.id} />
-      <h2 id="order-next" className="text-lg font-semibold">
+      {/* Focusable by script: it takes the focus when a confirmed step took its button away. */}
+      <h2 id={NEXT_STEPS_ID} tabIndex={-1} className="text-lg font-semibold">
         {t.detail.nextSteps}
       </h2>
       <div className="mt-3">{body}</div>

@@ -8,6 +8,8 @@ import { outcomeOf } from "~/lib/action-outcome";
 import { formatDate, formatFileSize, formatPrice } from "~/lib/format";
 import type { action } from "~/routes/order-detail";
 import type { OrderPage } from "../queries.server";
+import { ConfirmStep } from "./confirm-step";
+import { stepKey } from "./order-actions";
 import { quantityText } from "./order-status";
 
 /** Read-only parts of the order page: the facts, the timeline with its files, the invoice. */
@@ -15,7 +17,8 @@ import { quantityText } from "./order-status";
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border bg-card p-4 shadow-xs sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
+      {/* Focusable by script: a confirmed step whose button went away leaves the focus here. */}
+      <h2 id={id} tabIndex={-1} className="text-lg font-semibold">
         {title}
       </h2>
       <div className="mt-3">{children}</div>
@@ -142,7 +145,8 @@ export function OrderTimeline({ order }: { order: OrderPage }) {
 }
 
 export function OrderInvoice({ order }: { order: OrderPage }) {
-  const fetcher = useFetcher<typeof action>();
+  // Keyed: the answer is read here, also when the button that sent it is gone.
+  const fetcher = useFetcher<typeof action>({ key: stepKey(order.id, "markPaid") });
   const result = outcomeOf(fetcher.data, "markPaid");
   useEffect(() => {
     if (!result) return;
@@ -194,13 +198,19 @@ export function OrderInvoice({ order }: { order: OrderPage }) {
       </Button>
       {order.party === "buyer" && !invoice.paidAt && <p className="mt-3 text-sm text-muted-foreground">{t.invoice.payNote}</p>}
       {order.party === "seller" && !invoice.paidAt && (
-        <fetcher.Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="markPaid" />
-          <input type="hidden" name="invoiceId" value={invoice.id} />
-          <Button type="submit" variant="outline" className="w-full" disabled={fetcher.state !== "idle"}>
-            {t.invoice.markPaid}
-          </Button>
-        </fetcher.Form>
+        <div className="mt-3">
+          <ConfirmStep
+            orderId={order.id}
+            intent="markPaid"
+            fields={{ invoiceId: invoice.id }}
+            label={t.invoice.markPaid}
+            variant="outline"
+            texts={{ title: t.invoice.markPaidConfirm, text: t.invoice.markPaidConfirmText, submit: t.invoice.markPaidConfirmSubmit }}
+            fetcherKey={stepKey(order.id, "markPaid")}
+            fallbackFocusId="order-invoice"
+            buttonClassName="w-full"
+          />
+        </div>
       )}
     </Section>
   );

@@ -1,0 +1,63 @@
+import type { RefObject } from "react";
+import { Button } from "~/components/ui/button";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "~/components/ui/dialog";
+import { ordersDe as t } from "~/i18n/orders.de";
+import type { ConfirmTexts } from "./confirm-step";
+
+/**
+ * The confirmation of a final order step (loaded by ./confirm-step when wanted); mounted open. It
+ * stays open while the step is sent, so the keyboard focus has a place until the answer is there.
+ */
+export function ConfirmStepDialog({
+  open,
+  onOpenChange,
+  texts,
+  variant,
+  busy,
+  onConfirm,
+  returnFocusTo,
+  fallbackFocusId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  texts: ConfirmTexts;
+  variant: "default" | "destructive";
+  busy: boolean;
+  onConfirm: () => void;
+  /** The button that asked (not a Radix trigger): focus goes back to it on cancel. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Where focus goes when the step succeeded and took its button away with it. */
+  fallbackFocusId: string;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const trigger = returnFocusTo.current;
+          if (trigger?.isConnected && !trigger.disabled) trigger.focus();
+          else document.getElementById(fallbackFocusId)?.focus();
+        }}
+      >
+        <AlertDialogTitle>{texts.title}</AlertDialogTitle>
+        <AlertDialogDescription>{texts.text}</AlertDialogDescription>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {/* Radix focuses the cancel button first: a stray Enter does not do the step. */}
+          <AlertDialogCancel>{t.actions.confirmCancel}</AlertDialogCancel>
+          {/* aria-disabled, not disabled, while sending: a disabled button would drop the focus out of the dialog. */}
+          <Button
+            type="button"
+            variant={variant}
+            aria-disabled={busy || undefined}
+            className="aria-disabled:opacity-50"
+            onClick={() => {
+              if (!busy) onConfirm();
+            }}
+          >
+            {busy ? t.actions.sending : texts.submit}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
