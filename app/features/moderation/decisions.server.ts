@@ -274,16 +274,24 @@ async function contactOf(db: Database, userId: string): Promise<{ email: string;
   return row ? { email: row.email, name: displayName(row.firstName, row.lastName) } : null;
 }
 
-/** The statement of reasons (DSA art. 17) as text: what, on which ground, the facts, the remedies. */
-export function statementText(options: { kind: DecisionKind; ground: DecisionGround; reason: string; itemKind: ReportItemKind; summary: string }): string {
+/**
+ * The statement of reasons (DSA art. 17) as text: what, on which ground, the facts, the remedies.
+ * In the mail it follows "Hallo …," (so its first word is not capitalised) and the link to the
+ * decision comes after it; on the decision's page the objection form does.
+ */
+export function statementText(
+  options: { kind: DecisionKind; ground: DecisionGround; reason: string; itemKind: ReportItemKind; summary: string },
+  where: "mail" | "page",
+): string {
   const what = t.statement.itemWhat(t.kinds[options.itemKind], options.summary);
   const objectable = options.kind === "remove" || options.kind === "suspend";
+  const decided = t.statement.decided(what, options.kind);
   return [
-    t.statement.decided(what, options.kind),
+    where === "mail" ? decided.replace(/^(Wir|Zu) /, (word) => word.toLowerCase()) : decided,
     t.statement.ground(t.grounds[options.ground]),
     t.statement.facts(options.reason),
     t.statement.automation,
-    objectable ? t.statement.howToObject : t.statement.finalNote,
+    objectable ? (where === "mail" ? t.statement.howToObject : t.statement.howToObjectOnPage) : t.statement.finalNote,
   ].join("\n\n");
 }
 
@@ -343,7 +351,7 @@ async function tellAffected(
   tx: Database,
   d: { decisionId: string; userId: string; kind: DecisionKind; ground: DecisionGround; reason: string; itemKind: ReportItemKind; summary: string },
 ): Promise<void> {
-  const text = statementText(d);
+  const text = statementText(d, "mail");
   const path = decisionPath(d.decisionId, d.userId);
   await createNotification(tx, { kind: "other", userId: d.userId, title: t.statement.notificationTitle, message: t.decisionKinds[d.kind], link: `/entscheidungen/${d.decisionId}` });
   const contact = await contactOf(tx, d.userId);
@@ -423,7 +431,7 @@ async function decisionsAbout(db: Database, where: ReturnType<typeof and>): Prom
     itemKind: r.itemKind,
     itemSummary: r.itemSummary,
     itemLink: itemLinkOf(r.itemKind, r.itemId),
-    statement: statementText({ kind: r.kind, ground: r.ground, reason: r.reason, itemKind: r.itemKind, summary: r.itemSummary }),
+    statement: statementText({ kind: r.kind, ground: r.ground, reason: r.reason, itemKind: r.itemKind, summary: r.itemSummary }, "page"),
     canObject: (r.kind === "remove" || r.kind === "suspend") && r.objection === null && r.latest && r.status === "decided",
   }));
 }
