@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { presenceConnections, typingSignals, userPresence } from "~/db/schema";
+import { presenceConnections, typingSignals, user, userPresence } from "~/db/schema";
 import { startDirectConversation } from "~/features/messaging/conversations.server";
 import { messagingFixture, OUTSIDER } from "~/features/messaging/messaging.test-support";
 import { eventStreamResponse } from "~/features/realtime/event-stream.server";
@@ -8,6 +8,7 @@ import { listen, publish, RealtimeHub, type RealtimeEvent } from "~/features/rea
 import { openDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { rateLimitPruneJob } from "~/lib/rate-limit.server";
+import { captureLog } from "../../../tests/support/log-capture";
 import { testEngine } from "../../../tests/support/test-database";
 import {
   HEARTBEAT_WRITE_MS,
@@ -230,6 +231,20 @@ describe(`presence on ${testEngine}`, () => {
     } finally {
       await listening.stop();
     }
+  });
+});
+
+describe(`presence of a deleted account on ${testEngine}`, () => {
+  it("a stream whose account was deleted while it was open closes without a write or a warning", async () => {
+    const { seller } = await fx.freshPair("deleted");
+    const log = captureLog();
+    const presence = streamPresence(fx.db, seller, () => T0);
+    presence.opened();
+    await until(async () => (await fx.db.select().from(presenceConnections).where(eq(presenceConnections.userId, seller))).length === 1);
+    await fx.db.delete(user).where(eq(user.id, seller));
+    await presence.closed();
+    expect(await fx.db.select().from(userPresence).where(eq(userPresence.userId, seller))).toEqual([]);
+    expect(log.lines().filter((line) => line.msg === "Presence update failed")).toEqual([]);
   });
 });
 
