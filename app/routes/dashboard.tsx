@@ -10,6 +10,7 @@ import { RevenueChart } from "~/features/orders/components/revenue-chart";
 import { getRevenueDashboard } from "~/features/orders/revenue.server";
 // Signed-in only: the confirmation loads with the page (lazily, a click before its chunk arrived was lost).
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
+import { PriceUnitText } from "~/features/services/components/service-card";
 import { RatingLine } from "~/features/services/components/service-card";
 import { getDashboard } from "~/features/services/dashboard.server";
 import { deleteService } from "~/features/services/editing.server";
@@ -225,7 +226,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                       </div>
                       <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
                         <span>{service.category}</span>
-                        <span>{formatPrice(service.price)}</span>
+                        <span>
+                          {formatPrice(service.price)} <PriceUnitText unit={service.priceUnit} />
+                        </span>
                         <span>{de.services.views(service.views)}</span>
                         <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
                       </div>

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { favorites, profiles, services } from "~/db/schema";
 import { isServiceId } from "~/features/services/service-id";
+import type { PriceUnit } from "~/features/orders/limits";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { refusingVanishedRow } from "~/lib/sql-errors";
@@ -45,6 +46,7 @@ export interface FavoriteCard {
   excerpt: string;
   truncated: boolean;
   price: string;
+  priceUnit: PriceUnit;
   category: string;
   views: number;
   createdAt: Date;
@@ -61,6 +63,7 @@ export async function listFavorites(db: Database, userId: string): Promise<Favor
       excerpt: sql<string>`left(${services.description}, ${FAVORITE_EXCERPT_LENGTH})`,
       truncated: sql<boolean>`char_length(${services.description}) > ${FAVORITE_EXCERPT_LENGTH}`,
       price: services.price,
+      priceUnit: services.priceUnit,
       category: services.category,
       views: services.views,
       createdAt: services.createdAt,

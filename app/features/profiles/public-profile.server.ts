@@ -75,6 +75,7 @@ export async function listProfileServices(db: Database, userId: string) {
       id: services.id,
       title: services.title,
       price: services.price,
+      priceUnit: services.priceUnit,
       category: services.category,
       views: services.views,
       isFeatured: services.isFeatured,

@@ -5,6 +5,7 @@ import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatPrice } from "~/lib/format";
@@ -71,7 +72,11 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
                         <Eye className="size-3.5" aria-hidden="true" />
                         {de.services.views(favorite.views)}
                       </span>
-                      <span className="text-lg font-bold">{formatPrice(favorite.price)}</span>
+                      <span className="text-right">
+                        <span className="block text-lg font-bold">{formatPrice(favorite.price)}</span>
+                        {/* As the cards' PriceUnitText; not imported from there, which would split the cards' code into more files. */}
+                        <span className="block whitespace-nowrap text-xs font-medium text-muted-foreground">{ordersPublicDe.unit[favorite.priceUnit]}</span>
+                      </span>
                     </div>
                   </article>
                 </li>

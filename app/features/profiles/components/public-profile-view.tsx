@@ -9,6 +9,8 @@ import { FavoriteButton } from "~/features/favorites/components/favorite-button"
 import { blocksDe } from "~/i18n/blocks.de";
 import { RatingLine } from "~/features/services/components/service-card";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
+import { PriceUnitText } from "~/features/services/components/service-card";
+import type { PriceUnit } from "~/features/orders/limits";
 import { publicDe as de } from "~/i18n/public.de";
 import { useCountedView } from "~/lib/use-counted-view";
 import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
@@ -34,6 +36,7 @@ interface ProfileService {
   id: string;
   title: string;
   price: string;
+  priceUnit: PriceUnit;
   category: string;
   views: number;
   isFeatured: boolean;
@@ -155,7 +158,10 @@ export function PublicProfileView({
                       <Eye className="size-3.5" aria-hidden="true" />
                       {de.services.views(service.views)}
                     </span>
-                    <span className="text-lg font-bold">{formatPrice(service.price)}</span>
+                    <span className="text-right">
+                      <span className="block text-lg font-bold">{formatPrice(service.price)}</span>
+                      <PriceUnitText unit={service.priceUnit} className="block text-xs" />
+                    </span>
                   </div>
                 </article>
               </li>

@@ -10,6 +10,14 @@ import { publicDe as de } from "~/i18n/public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
 
+/**
+ * The unit beside a price, for pages that list services in rows of their own (a public profile,
+ * the dashboard), which import this module already: so listing-facts keeps the importers it has and
+ * stays in the cards' file (Rollup splits a module whose importers differ into a chunk of its own,
+ * one more request on every catalogue page).
+ */
+export { PriceUnitText } from "./listing-facts";
+
 type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };
 
 export function RatingLine({ avg, count }: { avg: string; count: number }) {
