@@ -91,7 +91,7 @@ export const publicDe = {
     categoriesHeading: "Beliebte Kategorien",
     categoriesText: "Direkt zu den Angeboten einer Kategorie:",
     ctaHeading: "Bereit für Ihr nächstes Projekt?",
-    ctaText: "Stöbern Sie in hunderten Angeboten oder stellen Sie Ihre eigene Dienstleistung in wenigen Minuten ein.",
+    ctaText: "Stöbern Sie in den Angeboten unserer Anbieter oder stellen Sie Ihre eigene Dienstleistung in wenigen Minuten ein.",
     searchLabel: "Wonach suchen Sie?",
     searchPlaceholder: "z. B. Logo, Webseite, Steuer",
     searchSubmit: "Suchen",

@@ -146,8 +146,10 @@ function SectionHeader({ id, title, text, to, more }: { id: string; title: strin
 /** `counts` null: the market could not be read; the tiles lead on without numbers rather than with wrong ones. */
 function Categories({ counts }: { counts: Market["categories"] | null }) {
   const byCategory = new Map((counts ?? []).map((c) => [c.category, c.count]));
-  // Every category, the busiest first (ties in the catalogue's own order).
-  const tiles = SERVICE_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })).sort((a, b) => b.count - a.count);
+  // The categories with offers, the busiest first (ties in the catalogue's own order): an empty one
+  // is no popular category and leads nowhere. Without counts (or on an empty marketplace) all of them.
+  const all = SERVICE_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })).sort((a, b) => b.count - a.count);
+  const tiles = all.some((tile) => tile.count > 0) ? all.filter((tile) => tile.count > 0) : all;
   return (
     <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
       <SectionHeader id="categories-heading" title={de.landing.categoriesHeading} text={de.landing.categoriesText} to="/services" more={de.landing.categoriesAll} />
