@@ -1,5 +1,5 @@
 import { ArrowLeft, ClipboardCheck, Eye, MessageCircle, Pencil } from "~/components/ui/icons";
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { ScreenTexts } from "~/lib/responses.server";
 import { ServerErrorPage } from "~/components/layout/error-pages";
@@ -23,6 +23,7 @@ import { HIDDEN_UNDER_BAR, StickyPriceBar, useStickyPriceBarShown } from "~/feat
 import { cachedProviderTrust } from "~/features/services/provider-trust.server";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
+import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { ServiceGallery } from "~/features/services/components/service-gallery";
 import { listServiceImages } from "~/features/services/images.server";
@@ -38,10 +39,6 @@ import { actionResult } from "~/lib/responses.server";
 import { RemovedServiceBanner } from "~/features/moderation/components/removed-banner";
 import { ReportLink } from "~/features/moderation/components/report-link";
 import type { Route } from "./+types/service-detail";
-
-// Only the owner has a delete button: its code loads for them, not with every visitor's page (the
-// server renders it into the owner's page as usual; the page's JavaScript budget, ADR 014).
-const DeleteServiceDialog = lazy(() => import("~/features/services/components/delete-service-dialog").then((module) => ({ default: module.DeleteServiceDialog })));
 
 export async function loader(args: Route.LoaderArgs) {
   const db = await database(args.context);
@@ -215,10 +212,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                       {de.services.detail.edit}
                     </Link>
                   </Button>
-                  {/* Its space is kept while its code loads (a client navigation): nothing below moves. */}
-                  <Suspense fallback={<div className="h-10" />}>
-                    <DeleteServiceDialog fields={{ intent: "delete" }} />
-                  </Suspense>
+                  <DeleteServiceDialog fields={{ intent: "delete" }} />
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">
