@@ -142,7 +142,7 @@ export const moderationDe = {
       "Sie können dieser Entscheidung einmal widersprechen: über den Link unten oder unter „Entscheidungen zu meinen Inhalten“. Außerdem stehen Ihnen eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",
     /** The same on the decision's page, where the objection form follows the statement. */
     howToObjectOnPage:
-      "Sie können dieser Entscheidung einmal widersprechen: mit dem Formular unten. Außerdem stehen Ihnen eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",
+      "Sie können dieser Entscheidung einmal widersprechen: über das Formular unten. Außerdem stehen Ihnen eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",
     finalNote: "Gegen diese Entscheidung stehen Ihnen eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",
     button: "Entscheidung ansehen",
     note: "Diese Begründung senden wir nach Art. 17 des Gesetzes über digitale Dienste (DSA).",

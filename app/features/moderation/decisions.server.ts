@@ -277,11 +277,12 @@ async function contactOf(db: Database, userId: string): Promise<{ email: string;
 /**
  * The statement of reasons (DSA art. 17) as text: what, on which ground, the facts, the remedies.
  * In the mail it follows "Hallo …," (so its first word is not capitalised) and the link to the
- * decision comes after it; on the decision's page the objection form does.
+ * decision comes after it; on the decision's page the objection form does ("page"), unless the
+ * objection is no longer open there ("page-final": objected already, or a later decision).
  */
 export function statementText(
   options: { kind: DecisionKind; ground: DecisionGround; reason: string; itemKind: ReportItemKind; summary: string },
-  where: "mail" | "page",
+  where: "mail" | "page" | "page-final",
 ): string {
   const what = t.statement.itemWhat(t.kinds[options.itemKind], options.summary);
   const objectable = options.kind === "remove" || options.kind === "suspend";
@@ -291,7 +292,7 @@ export function statementText(
     t.statement.ground(t.grounds[options.ground]),
     t.statement.facts(options.reason),
     t.statement.automation,
-    objectable ? (where === "mail" ? t.statement.howToObject : t.statement.howToObjectOnPage) : t.statement.finalNote,
+    !objectable || where === "page-final" ? t.statement.finalNote : where === "mail" ? t.statement.howToObject : t.statement.howToObjectOnPage,
   ].join("\n\n");
 }
 
@@ -417,23 +418,26 @@ async function decisionsAbout(db: Database, where: ReturnType<typeof and>): Prom
     .where(and(where, sql`${moderationDecisions.kind} <> 'dismiss'`))
     .orderBy(desc(moderationDecisions.decidedAt), desc(moderationDecisions.id))
     .limit(200);
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    ground: r.ground,
-    reason: r.reason,
-    decidedAt: r.decidedAt,
-    decidedBy: null,
-    objection: r.objection,
-    objectedAt: r.objectedAt,
-    affectedUserId: r.affectedUserId,
-    itemId: r.itemId,
-    itemKind: r.itemKind,
-    itemSummary: r.itemSummary,
-    itemLink: itemLinkOf(r.itemKind, r.itemId),
-    statement: statementText({ kind: r.kind, ground: r.ground, reason: r.reason, itemKind: r.itemKind, summary: r.itemSummary }, "page"),
-    canObject: (r.kind === "remove" || r.kind === "suspend") && r.objection === null && r.latest && r.status === "decided",
-  }));
+  return rows.map((r) => {
+    const canObject = (r.kind === "remove" || r.kind === "suspend") && r.objection === null && r.latest && r.status === "decided";
+    return {
+      id: r.id,
+      kind: r.kind,
+      ground: r.ground,
+      reason: r.reason,
+      decidedAt: r.decidedAt,
+      decidedBy: null,
+      objection: r.objection,
+      objectedAt: r.objectedAt,
+      affectedUserId: r.affectedUserId,
+      itemId: r.itemId,
+      itemKind: r.itemKind,
+      itemSummary: r.itemSummary,
+      itemLink: itemLinkOf(r.itemKind, r.itemId),
+      statement: statementText({ kind: r.kind, ground: r.ground, reason: r.reason, itemKind: r.itemKind, summary: r.itemSummary }, canObject ? "page" : "page-final"),
+      canObject,
+    };
+  });
 }
 
 function itemLinkOf(kind: ReportItemKind, id: string): string | null {
