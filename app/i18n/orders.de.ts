@@ -113,7 +113,7 @@ export const ordersDe = {
     declineSubmit: "Auftrag ablehnen",
     withdraw: "Anfrage zurückziehen",
     withdrawConfirm: "Anfrage wirklich zurückziehen?",
-    withdrawConfirmText: "Der Anbieter wird benachrichtigt. Das lässt sich nicht rückgängig machen; möchten Sie die Leistung später doch, stellen Sie eine neue Anfrage.",
+    withdrawConfirmText: "Der Anbieter wird benachrichtigt. Das lässt sich nicht rückgängig machen; wenn Sie die Leistung später doch möchten, stellen Sie einfach eine neue Anfrage.",
     withdrawConfirmSubmit: "Ja, zurückziehen",
     declineConfirm: "Auftrag wirklich ablehnen?",
     declineConfirmText: "Der Auftraggeber wird benachrichtigt und sieht Ihre Begründung. Die Ablehnung ist endgültig und lässt sich nicht rückgängig machen.",

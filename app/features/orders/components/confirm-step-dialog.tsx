@@ -30,7 +30,9 @@ export function ConfirmStepDialog({
   fallbackFocusId: string;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    // While the step is being sent it cannot be called back: Cancel and Escape would only close the
+    // dialog, not stop the step. The dialog closes by itself when the answer is in.
+    <AlertDialog open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <AlertDialogContent
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -43,7 +45,9 @@ export function ConfirmStepDialog({
         <AlertDialogDescription>{texts.text}</AlertDialogDescription>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {/* Radix focuses the cancel button first: a stray Enter does not do the step. */}
-          <AlertDialogCancel>{t.actions.confirmCancel}</AlertDialogCancel>
+          <AlertDialogCancel aria-disabled={busy || undefined} className="aria-disabled:opacity-50">
+            {t.actions.confirmCancel}
+          </AlertDialogCancel>
           {/* aria-disabled, not disabled, while sending: a disabled button would drop the focus out of the dialog. */}
           <Button
             type="button"

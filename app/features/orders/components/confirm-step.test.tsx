@@ -103,6 +103,11 @@ describe("final order steps ask first", () => {
     const markup = html(<OrderActions order={orderPage({ status: "cancelled", actions: [] })} />, `${path}?bestaetigen=withdraw`);
     expect(markup).not.toContain(t.actions.withdrawConfirm);
     expect(forms(markup)).toEqual([]);
+    // Another step's confirmation in the URL confirms nothing here: the offered step keeps its own button.
+    const other = html(<OrderActions order={orderPage({ party: "buyer", status: "delivered", actions: ["revise", "complete"] })} />, `${path}?bestaetigen=withdraw`);
+    expect(other).not.toContain(t.actions.withdrawConfirm);
+    expect(other).toContain(`>${t.actions.complete}</button>`);
+    expect(forms(other).filter((form) => form.method === "post" && form.fields.intent === "withdraw")).toEqual([]);
   });
 
   it("marking the invoice paid asks too, and the confirmation posts the invoice's id", () => {
