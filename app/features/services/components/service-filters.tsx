@@ -67,7 +67,9 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
     keepFocus(form);
     const fields = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
-    void navigate(`/services${filtersToSearch(parseServiceFilters(fields))}`, { preventScrollReset: true });
+    const target = `/services${filtersToSearch(parseServiceFilters(fields))}`;
+    // The same list again (a slider let go where it was, "Suchen" with the same words) is no new step.
+    void navigate(target, { preventScrollReset: true, replace: target === window.location.pathname + window.location.search });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
