@@ -45,7 +45,8 @@ export const toast = Object.assign((title: Title, options?: ExternalToast) => sh
 /**
  * The toasts of one form's answers, under one id: each answer replaces the one before it (sonner
  * updates a toast in place), so an error the visitor has since fixed does not stay beside the
- * success. Every field of the toast is the new answer's: a description is not carried over.
+ * success. sonner merges an update into the toast it replaces: the description is reset here (the
+ * answers pass no action, cancel or duration, which would otherwise carry over too).
  */
 export function formToasts(id: string) {
   return {

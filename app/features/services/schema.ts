@@ -84,7 +84,8 @@ function checkWorkCity(values: { workPlace?: string; workCity: string }, ctx: z.
  * the place and the city to have parsed.
  */
 const withPlaceAndCity = {
-  when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === "workPlace" || issue.path?.[0] === "workCity"),
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === "object" && payload.value !== null && !payload.issues.some((issue) => issue.path?.[0] === "workPlace" || issue.path?.[0] === "workCity"),
 };
 
 /** Accepts "49.90" and the German "49,90". */
