@@ -1,5 +1,20 @@
-import type { DecisionGround, DecisionKind, IllegalCategory } from "~/db/schema/moderation";
+import type { DecisionGround, DecisionKind, IllegalCategory, ReportItemKind } from "~/db/schema/moderation";
 import { moderationPublicDe as shared } from "./moderation-public.de";
+
+/** A reported item in the statement's sentences: "Wir haben …" (accusative), "zu …" (dative), "wegen …" (genitive). */
+export interface ItemWhat {
+  accusative: string;
+  dative: string;
+  genitive: string;
+}
+
+const ITEM_CASES: Record<ReportItemKind, [accusative: string, dative: string, genitive: string]> = {
+  service: ["Ihre Dienstleistung", "Ihrer Dienstleistung", "Ihrer Dienstleistung"],
+  review: ["Ihre Bewertung", "Ihrer Bewertung", "Ihrer Bewertung"],
+  comment: ["Ihren Kommentar", "Ihrem Kommentar", "Ihres Kommentars"],
+  profile: ["Ihr Profil", "Ihrem Profil", "Ihres Profils"],
+  message: ["Ihre Nachricht", "Ihrer Nachricht", "Ihrer Nachricht"],
+};
 
 /** Reporting content and moderation (DSA notice and action, ADR 023). German only: the spec has no such screens. */
 export const moderationDe = {
@@ -127,13 +142,14 @@ export const moderationDe = {
     /** The in-app notification and the mail to the affected user (DSA art. 17). */
     subject: "Entscheidung zu Ihren Inhalten",
     notificationTitle: "Entscheidung zu Ihren Inhalten",
-    decided: (what: string, kind: DecisionKind) =>
+    /** `what`: the item with "Ihr …" in the case each sentence needs (itemWhat). */
+    decided: (what: ItemWhat, kind: DecisionKind) =>
       ({
-        dismiss: `Zu ${what} ist eine Meldung eingegangen; wir haben entschieden, nichts zu ändern.`,
-        remove: `Wir haben ${what} entfernt. Andere Personen sehen den Inhalt nicht mehr.`,
-        suspend: `Wir haben Ihr Konto wegen ${what} gesperrt. Sie können Ihr Konto nicht mehr nutzen; Ihre Dienstleistungen werden nicht mehr angezeigt. Ihre Daten können Sie weiterhin herunterladen und Ihr Konto löschen: Melden Sie sich dazu wie gewohnt an.`,
-        restore: `Wir haben unsere Entscheidung zu ${what} aufgehoben und alles wiederhergestellt.`,
-        confirm: `Wir haben Ihren Widerspruch geprüft und unsere Entscheidung zu ${what} bestätigt.`,
+        dismiss: `Zu ${what.dative} ist eine Meldung eingegangen; wir haben entschieden, nichts zu ändern.`,
+        remove: `Wir haben ${what.accusative} entfernt. Andere Personen sehen den Inhalt nicht mehr.`,
+        suspend: `Wir haben Ihr Konto wegen ${what.genitive} gesperrt. Sie können Ihr Konto nicht mehr nutzen; Ihre Dienstleistungen werden nicht mehr angezeigt. Ihre Daten können Sie weiterhin herunterladen und Ihr Konto löschen: Melden Sie sich dazu wie gewohnt an.`,
+        restore: `Wir haben unsere Entscheidung zu ${what.dative} aufgehoben und alles wiederhergestellt.`,
+        confirm: `Wir haben Ihren Widerspruch geprüft und unsere Entscheidung zu ${what.dative} bestätigt.`,
       })[kind],
     ground: (ground: string) => `Grundlage: ${ground}.`,
     facts: (reason: string) => `Sachverhalt und Gründe: ${reason}`,
@@ -146,7 +162,12 @@ export const moderationDe = {
     finalNote: "Gegen diese Entscheidung stehen Ihnen eine zertifizierte außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",
     button: "Entscheidung ansehen",
     note: "Diese Begründung senden wir nach Art. 17 des Gesetzes über digitale Dienste (DSA).",
-    itemWhat: (kind: string, summary: string) => (summary ? `Ihre ${kind} „${summary}“` : `Ihre ${kind}`),
+    /** "Ihre Dienstleistung „Logo“", "Ihren Kommentar", "wegen Ihres Profils": article and noun as German declines them. */
+    itemWhat: (kind: ReportItemKind, summary: string): ItemWhat => {
+      const quoted = summary ? ` „${summary}“` : "";
+      const [accusative, dative, genitive] = ITEM_CASES[kind];
+      return { accusative: accusative + quoted, dative: dative + quoted, genitive: genitive + quoted };
+    },
   },
   outcome: {
     subject: "Ergebnis Ihrer Meldung",

@@ -284,7 +284,7 @@ export function statementText(
   options: { kind: DecisionKind; ground: DecisionGround; reason: string; itemKind: ReportItemKind; summary: string },
   where: "mail" | "page" | "page-final",
 ): string {
-  const what = t.statement.itemWhat(t.kinds[options.itemKind], options.summary);
+  const what = t.statement.itemWhat(options.itemKind, options.summary);
   const objectable = options.kind === "remove" || options.kind === "suspend";
   const decided = t.statement.decided(what, options.kind);
   return [
