@@ -1,8 +1,7 @@
-import type { RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "~/components/ui/dialog";
 import { ordersDe as t } from "~/i18n/orders.de";
-import type { ConfirmTexts } from "./confirm-step";
+import type { ConfirmationDialogProps } from "./confirm-step";
 
 /**
  * The confirmation of a final order step (loaded by ./confirm-step when wanted); mounted open. It
@@ -17,18 +16,7 @@ export function ConfirmStepDialog({
   onConfirm,
   returnFocusTo,
   fallbackFocusId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  texts: ConfirmTexts;
-  variant: "default" | "destructive";
-  busy: boolean;
-  onConfirm: () => void;
-  /** The button that asked (not a Radix trigger): focus goes back to it on cancel. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-  /** Where focus goes when the step succeeded and took its button away with it. */
-  fallbackFocusId: string;
-}) {
+}: ConfirmationDialogProps) {
   return (
     // While the step is being sent it cannot be called back: Cancel and Escape would only close the
     // dialog, not stop the step. The dialog closes by itself when the answer is in.

@@ -49,17 +49,22 @@ export function useConfirmation(busy: boolean) {
   return { open, ask: () => setOpen(true), onOpenChange };
 }
 
-/** The dialog, mounted only while it is open (its code loads then, or earlier by preloadConfirmation). */
-export function ConfirmationDialog(props: {
+/** What the confirmation dialog (./confirm-step-dialog) is given. */
+export interface ConfirmationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   texts: ConfirmTexts;
   variant: "default" | "destructive";
   busy: boolean;
   onConfirm: () => void;
+  /** The button that asked (not a Radix trigger): focus goes back to it on cancel. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Where focus goes when the step succeeded and took its button away with it. */
   fallbackFocusId: string;
-}) {
+}
+
+/** The dialog, mounted only while it is open (its code loads then, or earlier by preloadConfirmation). */
+export function ConfirmationDialog(props: ConfirmationDialogProps) {
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>
