@@ -11,6 +11,21 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|cooki
 /** Small shared modules (UI primitives, helpers) that go with the shell when all they import is light too. */
 const SHARED = /\/app\/(components\/ui|lib)\/[^?]*$|\/node_modules\/(clsx|tailwind-merge|class-variance-authority)\//;
 
+/**
+ * Groups for the catalogue's public pages (/, /services, a service page), each the static imports
+ * of its roots that are not framework or shell. Rollup gives a module a file of its own for each
+ * set of pages that import it, and the catalogue's small modules (the card, its image helpers, the
+ * categories, the filter constants; a few hundred bytes each) were five to seven files: over
+ * HTTP/1.1 a phone fetches six at a time, so each one costs a round trip on the way to the first
+ * paint. "cards": what a card needs, which a service page also shows (its provider's other
+ * services); "catalogue": what the start page and the list share besides, which a service page
+ * does not load.
+ */
+const GROUPS: [name: string, roots: RegExp][] = [
+  ["cards", /\/app\/features\/services\/components\/service-card\.tsx$/],
+  ["catalogue", /\/app\/features\/services\/(components\/service-grid\.tsx|categories\.ts|listing-facts\.ts)$|\/app\/i18n\/saved-searches\.de\.ts$/],
+];
+
 type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
 
 /**
@@ -24,9 +39,9 @@ type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo
 const clientOutput = {
   manualChunks(id: string, graph: ModuleGraph) {
     if (FRAMEWORK.test(id)) return "framework";
-    let shell = shells.get(graph.getModuleInfo);
-    if (!shell) shells.set(graph.getModuleInfo, (shell = shellModules(graph)));
-    return shell.has(id) ? "shell" : undefined;
+    let chunks = builds.get(graph.getModuleInfo);
+    if (!chunks) builds.set(graph.getModuleInfo, (chunks = chunkModules(graph)));
+    return chunks.get(id);
   },
   entryFileNames: ({ moduleIds }: { moduleIds: string[] }) => {
     // React Router's route chunks (v8_splitRouteModules) carry their export's name, as its default names do.
@@ -35,8 +50,24 @@ const clientOutput = {
     return `assets/[name]${suffix}-[hash].js`;
   },
 };
-/** The shell's modules, worked out once per build (Rollup passes the same module graph functions). */
-const shells = new WeakMap<ModuleGraph["getModuleInfo"], Set<string>>();
+/** Each module's named chunk, worked out once per build (Rollup passes the same module graph functions). */
+const builds = new WeakMap<ModuleGraph["getModuleInfo"], Map<string, string>>();
+
+function chunkModules(graph: ModuleGraph): Map<string, string> {
+  const chunks = new Map<string, string>();
+  for (const id of shellModules(graph)) chunks.set(id, "shell");
+  const ids = [...graph.getModuleIds()];
+  for (const [name, roots] of GROUPS) {
+    const queue = ids.filter((id) => roots.test(id));
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (chunks.has(id) || FRAMEWORK.test(id) || id.includes("?")) continue;
+      chunks.set(id, name);
+      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+  }
+  return chunks;
+}
 
 function shellModules({ getModuleIds, getModuleInfo }: ModuleGraph) {
   const ids = [...getModuleIds()];

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { FeaturedBadge } from "./featured-badge";
 import { ListingFacts, PriceUnitText } from "./listing-facts";
-import { ServiceCover } from "./service-cover";
+import { ServiceCover, type CoverLoad } from "./service-cover";
 import { publicDe as de } from "~/i18n/public.de";
 import { displayName, formatPrice, formatRating } from "~/lib/format";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
@@ -39,12 +39,12 @@ export function RatingLine({ avg, count }: { avg: string; count: number }) {
  * shared HTML that is not hydrated. So the card itself has no state or handlers and renders the
  * same on the server, in the shared fragment and in the browser.
  */
-export function ServiceCard({ service, eager = false }: { service: SerializedCard; /** In the first row: the cover loads at once (LCP). */ eager?: boolean }) {
+export function ServiceCard({ service, load = "lazy" }: { service: SerializedCard; load?: CoverLoad }) {
   const author = displayName(service.author.firstName, service.author.lastName);
   return (
     <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="-mx-5 -mt-5 mb-4 overflow-hidden rounded-t-xl">
-        <ServiceCover cover={service.cover} category={service.category} eager={eager} />
+        <ServiceCover cover={service.cover} category={service.category} load={load} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{service.category}</Badge>

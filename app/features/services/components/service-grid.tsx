@@ -13,7 +13,7 @@ export function ServiceCardList({ items }: { items: SerializedCard[] }) {
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((service, index) => (
         <li key={service.id}>
-          <ServiceCard service={service} eager={index < 3} />
+          <ServiceCard service={service} load={index === 0 ? "first" : index < 3 ? "eager" : "lazy"} />
         </li>
       ))}
     </ul>
