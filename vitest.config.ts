@@ -44,7 +44,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ["./tests/support/test-env.ts", "./tests/support/fail-on-console-error.ts"],
+    setupFiles: ["./tests/support/test-env.ts", "./tests/support/fail-on-console-error.ts", "./tests/support/class-conflicts.ts"],
     projects: [
       { extends: true, test: { name: "isolated", include: isolated, globalSetup } },
       { extends: true, test: { name: "shared", include, exclude: isolated, isolate: false, globalSetup } },

@@ -103,7 +103,7 @@ export default function OrderDetail({ loaderData: order }: Route.ComponentProps)
           <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{t.detail.heading(order.serviceTitle)}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t.detail.orderedOn(formatDate(order.createdAt))}</p>
         </div>
-        <OrderStatusBadge status={order.status} className="text-sm" />
+        <OrderStatusBadge status={order.status} large />
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">

@@ -59,8 +59,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             to={ordersHref(r, "all")}
             aria-current={r === role ? "page" : undefined}
             className={cn(
-              "flex items-center justify-center gap-2 rounded-sm px-3 py-2 text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring",
-              r === role && "bg-background text-foreground shadow-sm",
+              "flex items-center justify-center gap-2 rounded-sm px-3 py-2 focus-visible:outline-2 focus-visible:outline-ring",
+              r === role ? "bg-background text-foreground shadow-sm" : "text-muted-foreground",
             )}
           >
             {r === "buying" ? t.tabs.buying : t.tabs.selling}

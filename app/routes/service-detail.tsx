@@ -178,7 +178,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
 
           {!viewer?.isOwner && (
             <p className="mt-6">
-              <ReportLink kind="service" id={service.id} className="text-sm" />
+              <ReportLink kind="service" id={service.id} text="text-sm" />
             </p>
           )}
 

@@ -123,19 +123,21 @@ export function SiteHeader({
     scrollToTop();
   };
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
+  // The phone menu's links are taller and larger (easier to tap) than the bar's.
+  const linkClass = ({ isActive, inMenu }: { isActive: boolean; inMenu: boolean }) =>
     cn(
-      "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+      "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+      inMenu ? "py-3 text-base" : "py-2 text-sm",
       isActive ? "text-primary" : "text-foreground/80",
     );
 
   /** A link of the navigation (the bar's or the phone menu's), the current page's marked. */
-  const navLink = (item: NavItem, content: React.ReactNode, { extraClass, title }: { extraClass?: string; title?: string } = {}) => (
+  const navLink = (item: NavItem, content: React.ReactNode, { inMenu = false, title }: { inMenu?: boolean; title?: string } = {}) => (
     <Link
       key={item.label}
       to={item.to}
       aria-current={isCurrent(item) ? "page" : undefined}
-      className={cn(linkClass({ isActive: isCurrent(item) }), extraClass)}
+      className={linkClass({ isActive: isCurrent(item), inMenu })}
       onClick={onNavigate}
       title={title}
     >
@@ -227,7 +229,7 @@ export function SiteHeader({
         {menuOpen && (
           <>
             <nav aria-label={de.nav.label} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-              {items.map((item) => navLink(item, item.label, { extraClass: "py-3 text-base" }))}
+              {items.map((item) => navLink(item, item.label, { inMenu: true }))}
             </nav>
             <div className="mx-auto max-w-7xl px-4 pb-4">{authControl(false)}</div>
           </>

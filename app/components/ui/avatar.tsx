@@ -15,10 +15,7 @@ export function Avatar({
 }) {
   return (
     <span
-      className={cn(
-        "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/10 text-sm font-semibold text-primary",
-        className,
-      )}
+      className={cn("ui-avatar", className)}
       aria-hidden="true"
     >
       {src ? <img src={src} alt="" className="size-full object-cover" loading="lazy" /> : initials(firstName, lastName)}

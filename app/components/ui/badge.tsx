@@ -2,20 +2,18 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "~/lib/class-names";
 
-export const badgeVariants = cva(
-  "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold transition-colors",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        destructive: "border-transparent bg-destructive text-destructive-foreground",
-        outline: "text-foreground",
-      },
+/** The classes are in ui.css (components layer): a caller's utilities win over them. */
+export const badgeVariants = cva("ui-badge", {
+  variants: {
+    variant: {
+      default: "ui-badge-default",
+      secondary: "ui-badge-secondary",
+      destructive: "ui-badge-destructive",
+      outline: "ui-badge-outline",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 export function Badge({
   className,

@@ -5,8 +5,8 @@ import { cn } from "~/lib/class-names";
 import { buttonVariants } from "./button";
 
 const overlay = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]";
-const panel =
-  "fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl";
+/** In ui.css (components layer): a caller's utilities win over it. */
+const panel = "ui-dialog-panel";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -28,11 +28,11 @@ export function DialogContent({ className, children, closeLabel, ...props }: Rea
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />;
 }
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -48,11 +48,11 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
 }
 
 export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />;
 }
 
 export function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -2,5 +2,5 @@ import type * as React from "react";
 import { cn } from "~/lib/class-names";
 
 export function Label({ className, ...props }: React.ComponentProps<"label">) {
-  return <label className={cn("text-sm font-medium leading-snug", className)} {...props} />;
+  return <label className={cn("ui-label", className)} {...props} />;
 }

@@ -7,7 +7,7 @@ import { cn } from "~/lib/class-names";
 export function Stars({ value, label, className }: { value: number; label: string; className?: string }) {
   const filled = Math.max(0, Math.min(5, Math.round(value)));
   return (
-    <span role="img" aria-label={label} className={cn("relative inline-block text-base leading-none tracking-[0.05em]", className)}>
+    <span role="img" aria-label={label} className={cn("ui-stars", className)}>
       <span aria-hidden="true" className="text-muted-foreground/40">
         ★★★★★
       </span>

@@ -76,7 +76,7 @@ function ConversationItem({ view, conversation, presence }: { view: ChatView; co
           <span className="truncate text-sm text-muted-foreground">{preview}</span>
           <CountBadge count={conversation.unreadCount} label={de.messaging.unread(conversation.unreadCount)} />
         </span>
-        <PresenceStatus presence={presence} className="flex" />
+        <PresenceStatus presence={presence} />
       </span>
     </NavLink>
   );
@@ -136,7 +136,7 @@ function ConversationPane({
               )}
             </p>
           )}
-          <PresenceStatus presence={presence} className="flex" />
+          <PresenceStatus presence={presence} />
         </div>
         {other.userId && !active.blocked && (
           <BlockButton userId={other.userId} name={other.name} returnTo={here} compact variant="ghost" className="ml-auto shrink-0" />
@@ -213,7 +213,7 @@ export function ChatScreen({
       <div className="flex h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-y bg-card sm:h-[calc(100dvh-11rem)] sm:rounded-xl sm:border">
         <aside
           aria-label={t.title}
-          className={cn("flex w-full flex-col border-r md:w-80 md:shrink-0", active ? "hidden md:flex" : "flex")}
+          className={cn("w-full flex-col border-r md:w-80 md:shrink-0", active ? "hidden md:flex" : "flex")}
         >
           <InboxSwitch view={view} />
           {view === "service" && (

@@ -120,7 +120,7 @@ export function MessageList({
                   {m.removed && <p className="text-xs font-medium">{moderationPublicDe.messageRemoved}</p>}
                   <p className={cn("flex items-center justify-end gap-1 text-[0.7rem]", m.mine ? "text-primary-foreground" : "text-muted-foreground")}>
                     {/* A received message can be reported by its recipient (ADR 023). */}
-                    {!m.mine && m.senderId && <ReportLink kind="message" id={m.id} className="mr-auto text-[0.7rem]" />}
+                    {!m.mine && m.senderId && <ReportLink kind="message" id={m.id} text="text-[0.7rem]" className="mr-auto" />}
                     <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                     {m.mine &&
                       (m.read ? (

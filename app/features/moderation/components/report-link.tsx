@@ -9,12 +9,23 @@ export function reportHref(kind: ReportItemKind, id: string): string {
 }
 
 /** "Melden" on an item (DSA art. 16): a link to /melden, named for screen readers by what it reports. */
-export function ReportLink({ kind, id, className }: { kind: ReportItemKind; id: string; className?: string }) {
+export function ReportLink({
+  kind,
+  id,
+  text = "text-xs",
+  className,
+}: {
+  kind: ReportItemKind;
+  id: string;
+  /** Its text size: small beside an item, as large as the text around it on a page's own line. */
+  text?: "text-xs" | "text-sm" | "text-[0.7rem]";
+  className?: string;
+}) {
   return (
     <Link
       to={reportHref(kind, id)}
       aria-label={t.linkLabel(t.kinds[kind])}
-      className={cn("inline-flex min-h-6 min-w-6 items-center text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline", className)}
+      className={cn("inline-flex min-h-6 min-w-6 items-center font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline", text, className)}
     >
       {t.link}
     </Link>

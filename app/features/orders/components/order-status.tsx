@@ -12,8 +12,10 @@ const TONE: Record<OrderStatus, string> = {
   cancelled: "bg-muted text-muted-foreground",
 };
 
-export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[status], className)}>{t.status[status]}</span>;
+export function OrderStatusBadge({ status, large = false, className }: { status: OrderStatus; /** The order page's heading has the larger one. */ large?: boolean; className?: string }) {
+  return (
+    <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 font-semibold", large ? "text-sm" : "text-xs", TONE[status], className)}>{t.status[status]}</span>
+  );
 }
 
 /** "3 Stunden à 30,00 €" or "Festpreis". */

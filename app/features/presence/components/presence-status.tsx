@@ -21,7 +21,7 @@ export function PresenceStatus({ presence, className }: { presence: PresenceView
   const label = presenceLabel(presence, now);
   if (!label) return null;
   return (
-    <span className={cn("inline-flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground", className)} data-presence={presence?.online ? "online" : "offline"}>
+    <span className={cn("flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground", className)} data-presence={presence?.online ? "online" : "offline"}>
       {presence?.online && <span className="size-2 shrink-0 rounded-full bg-emerald-600" aria-hidden="true" />}
       {/* The server's clock and the browser's may round a minute apart. */}
       <span className="truncate" suppressHydrationWarning>

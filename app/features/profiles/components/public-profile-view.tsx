@@ -95,7 +95,7 @@ export function PublicProfileView({
           </div>
           {profile.bio && <p className="mt-3 max-w-2xl whitespace-pre-line">{profile.bio}</p>}
           {profile.hidden && isSelf && <RemovedNote className="mt-2" />}
-          {!isSelf && <ReportLink kind="profile" id={profile.userId} className="mt-2 text-sm" />}
+          {!isSelf && <ReportLink kind="profile" id={profile.userId} text="text-sm" className="mt-2" />}
         </div>
         {viewer && !isSelf && (
           <div className="flex flex-col gap-2 sm:items-end">

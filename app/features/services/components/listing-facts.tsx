@@ -29,10 +29,10 @@ export function PriceUnitText({ unit, className }: { unit: PriceUnit; className?
  * Delivery time and place of work, compact: a card's line ("Lieferung in 3 Tagen · Remote") or
  * the detail page's list. A list of two items, so that a screen reader says them apart.
  */
-export function ListingFacts({ facts, className }: { facts: ListingFactsData; className?: string }) {
+export function ListingFacts({ facts, compact = false, className }: { facts: ListingFactsData; /** A card's smaller line. */ compact?: boolean; className?: string }) {
   const PlaceIcon = facts.workPlace === "remote" ? Laptop : MapPin;
   return (
-    <ul className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground", className)} data-listing-facts="">
+    <ul className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground", compact ? "text-xs" : "text-sm", className)} data-listing-facts="">
       <li className="inline-flex items-center gap-1">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         {deliveryText(facts.deliveryDays)}

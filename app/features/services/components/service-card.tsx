@@ -59,7 +59,7 @@ export function ServiceCard({ service, load = "lazy" }: { service: SerializedCar
       <div className="mt-3">
         <RatingLine avg={service.ratingAvg} count={service.ratingCount} />
       </div>
-      <ListingFacts facts={service} className="mt-2 text-xs" />
+      <ListingFacts facts={service} compact className="mt-2" />
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
         <button
           type="button"

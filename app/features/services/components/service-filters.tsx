@@ -117,7 +117,7 @@ export function ServiceFiltersForm({ filters }: { filters: ServiceFilters }) {
         </Button>
       </div>
 
-      <div id={PANEL_ID} className={cn("grid gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5", !open && "hidden")}>
+      <div id={PANEL_ID} className={cn("gap-5 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5", open ? "grid" : "hidden")}>
         <div className="grid content-start gap-2">
           <Label htmlFor="services-category">{de.services.category}</Label>
           <select id="services-category" name="category" defaultValue={filters.category} className={selectClass} onChange={apply}>
