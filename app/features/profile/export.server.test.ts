@@ -74,7 +74,7 @@ describe(`data export on ${testEngine}`, () => {
     const address = { name: "Ich Selbst", street: "Meine Straße 1", postalCode: "10115", city: "Berlin", requirements: "Bitte beraten" };
     const { orderId } = await bookService(bed.db, { actorId: me.id, serviceId: sold!.id, input: address });
     await acceptOrder(bed.db, { actorId: seller.id, orderId });
-    await deliverOrder(bed.db, { actorId: seller.id, orderId, input: { note: "Erledigt" } });
+    await deliverOrder(bed.db, { actorId: seller.id, orderId, input: { note: "Erledigt" }, files: [{ key: "orders/export-test/bericht.pdf", name: "bericht.pdf", type: "application/pdf", size: 2048 }] });
     await completeOrder(bed.db, { actorId: me.id, orderId });
     await bookService(bed.db, { actorId: other.id, serviceId: sold!.id, input: { ...address, name: "Fremder Kunde", requirements: "Fremder Auftrag" } });
 
@@ -175,7 +175,14 @@ describe(`data export on ${testEngine}`, () => {
     ]);
 
     expect(exported.orders).toEqual([expect.objectContaining({ id: orderId, role: "buyer", status: "completed", requirements: "Bitte beraten" })]);
-    expect((exported.orders[0]!.timeline as { kind: string }[]).map((e) => e.kind)).toEqual(["requested", "accepted", "delivered", "completed", "invoice_issued"]);
+    const timeline = exported.orders[0]!.timeline as { kind: string; files: Record<string, unknown>[] }[];
+    expect(timeline.map((e) => e.kind)).toEqual(["requested", "accepted", "delivered", "completed", "invoice_issued"]);
+    // The delivery's file by name, type, size and its address on the order page, not its storage key.
+    expect(timeline[2]!.files).toEqual([
+      { file_name: "bericht.pdf", file_type: "application/pdf", file_size: 2048, url: expect.stringMatching(new RegExp(`^/orders/${orderId}/dateien/[0-9a-f-]{36}$`)) },
+    ]);
+    expect(timeline[0]!.files).toEqual([]);
+    expect(JSON.stringify(exported)).not.toContain("orders/export-test/");
     expect(exported.invoices).toEqual([expect.objectContaining({ order_id: orderId, role: "recipient", gross: "100.00", recipient: expect.objectContaining({ name: "Ich Selbst" }) })]);
     expect(exported.billing_details).toMatchObject({ name: "Ich Selbst", city: "Berlin" });
 

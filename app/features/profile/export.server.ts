@@ -9,6 +9,7 @@ import {
   notifications,
   notificationSettings,
   orderEvents,
+  orderFiles,
   orders,
   presenceConnections,
   profiles,
@@ -26,6 +27,7 @@ import {
   userPresence,
 } from "~/db/schema";
 import { NOTIFICATION_KINDS } from "~/features/notifications/kinds";
+import { orderFileUrl } from "~/features/orders/queries.server";
 import type { Database } from "~/lib/db.server";
 import { serviceImageUrl } from "~/features/services/service-image";
 import { exportTicketReplies } from "~/features/support/replies.server";
@@ -220,13 +222,23 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     .from(serviceImages)
     .where(eq(serviceImages.ownerId, actorId))
     .orderBy(asc(serviceImages.serviceId), asc(serviceImages.position));
-  const events = orderRows.length
-    ? await db
-        .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
-        .from(orderEvents)
-        .where(inArray(orderEvents.orderId, orderRows.map((o) => o.id)))
-        .orderBy(asc(orderEvents.seq))
-    : [];
+  const orderIds = orderRows.map((o) => o.id);
+  const [events, deliveredFiles] = orderIds.length
+    ? await Promise.all([
+        db
+          .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
+          .from(orderEvents)
+          .where(inArray(orderEvents.orderId, orderIds))
+          .orderBy(asc(orderEvents.seq)),
+        // A delivery's files by name, type and size with their download address (which the export's
+        // owner may open, as a party to the order), never their bytes or storage key.
+        db
+          .select({ id: orderFiles.id, orderId: orderFiles.orderId, eventId: orderFiles.eventId, fileName: orderFiles.fileName, fileType: orderFiles.fileType, fileSize: orderFiles.fileSize })
+          .from(orderFiles)
+          .where(inArray(orderFiles.orderId, orderIds))
+          .orderBy(asc(orderFiles.createdAt), asc(orderFiles.id)),
+      ])
+    : [[], []];
 
   return {
     export_date: now.toISOString(),
@@ -246,7 +258,16 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       snakeKeys({
         ...order,
         role: buyerId === actorId ? "buyer" : "seller",
-        timeline: events.filter((e) => e.orderId === order.id).map(({ orderId: _orderId, ...e }) => snakeKeys(e)),
+        timeline: events
+          .filter((e) => e.orderId === order.id)
+          .map(({ id, orderId: _orderId, ...e }) =>
+            snakeKeys({
+              ...e,
+              files: deliveredFiles
+                .filter((f) => f.eventId === id)
+                .map(({ id: fileId, orderId, eventId: _eventId, ...f }) => snakeKeys({ ...f, url: orderFileUrl(orderId, fileId) })),
+            }),
+          ),
       }),
     ),
     invoices: invoiceRows.map(({ storageKey: _key, issuerKey: _issuer, buyerId, sellerId: _seller, ...invoice }) =>
