@@ -107,7 +107,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
     expect((await outsiderTab.page.request.get(fileUrl)).status()).toBe(404);
     await expectAccessible(buyer, `order delivered, buyer (${width})`);
     await screenshot(buyer, `order-delivered-${width}`);
-    await buyer.getByRole("button", { name: "Änderungen wünschen" }).click();
+    await buyer.locator("summary", { hasText: "Änderungen wünschen" }).click();
     await buyer.getByLabel("Welche Änderungen sind nötig?").fill("Bitte etwas heller.");
     await buyer.getByRole("button", { name: "Änderungen anfordern" }).click();
     await waitForToast(buyer, "Änderungswunsch gesendet.");
@@ -188,5 +188,49 @@ describe.each(widthNames)("orders at %s width", (width) => {
 
     expectNoErrors(buyerTab.errors, "buyer");
     expectNoErrors(sellerTab.errors, "seller");
+  });
+});
+
+// The steps that need a text (decline, ask for changes) sit in a native disclosure: they open
+// without JavaScript (or before the page is interactive), and the form posts as it is.
+describe("orders without JavaScript", () => {
+  it("the provider declines a request with a reason", async () => {
+    const tag = Date.now().toString(36);
+    const sellerTab = await browser.open("phone", { cookies: consent });
+    const buyerTab = await browser.open("phone", { cookies: consent });
+    const seller = sellerTab.page;
+    const buyer = buyerTab.page;
+    await registerFresh(seller, "orders-decline-seller", { firstName: "Dora", lastName: "Anbieterin" });
+    await registerFresh(buyer, "orders-decline-buyer", { firstName: "Emil", lastName: "Kunde" });
+    const title = `Texte für Webseiten ${tag}`;
+    await seller.goto("/create-service");
+    await seller.getByLabel("Titel").fill(title);
+    await seller.getByLabel("Preis (EUR)").fill("120");
+    await seller.getByLabel("Kategorie").selectOption("Writing");
+    await seller.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await seller.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+    await buyer.goto(new URL(seller.url()).pathname);
+    await buyer.getByRole("link", { name: "Jetzt beauftragen" }).click();
+    await buyer.getByLabel("Was wird benötigt?").fill("Drei Seiten Text über unser Hotel.");
+    await buyer.getByLabel("Straße und Hausnummer").fill("Seestraße 1");
+    await buyer.getByLabel("PLZ").fill("80331");
+    await buyer.getByLabel("Ort").fill("München");
+    await buyer.getByRole("button", { name: "Verbindlich anfragen" }).click();
+    await buyer.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    const orderPath = new URL(buyer.url()).pathname;
+
+    // The provider, signed in, in a browser without JavaScript.
+    const cookies = (await seller.context().cookies()).map(({ name, value }) => ({ name, value }));
+    const { page, errors } = await browser.open("phone", { cookies, javaScript: false });
+    await page.goto(orderPath);
+    const reason = page.getByLabel("Begründung für den Auftraggeber");
+    expect(await reason.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Ablehnen" }).click();
+    await reason.fill("Leider bin ich bis Jahresende ausgebucht.");
+    await page.getByRole("button", { name: "Auftrag ablehnen" }).click();
+    await page.waitForURL(`${baseUrl()}${orderPath}`);
+    await page.getByText("Abgelehnt", { exact: true }).first().waitFor();
+    await page.getByText("Leider bin ich bis Jahresende ausgebucht.").first().waitFor();
+    expectNoErrors(errors, "provider without JavaScript");
   });
 });

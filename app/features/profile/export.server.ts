@@ -236,7 +236,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
           .select({ id: orderFiles.id, orderId: orderFiles.orderId, eventId: orderFiles.eventId, fileName: orderFiles.fileName, fileType: orderFiles.fileType, fileSize: orderFiles.fileSize })
           .from(orderFiles)
           .where(inArray(orderFiles.orderId, orderIds))
-          .orderBy(asc(orderFiles.createdAt), asc(orderFiles.id)),
+          .orderBy(asc(orderFiles.createdAt), asc(orderFiles.fileName)),
       ])
     : [[], []];
 

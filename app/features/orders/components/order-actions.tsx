@@ -1,8 +1,8 @@
 import { CheckCircle2, Info } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ordersDe as t } from "~/i18n/orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
@@ -163,21 +163,17 @@ function StepForm({
   );
 }
 
-/** A step that needs a text opens below its button (decline, ask for changes). */
+/**
+ * A step that needs a text opens below its button (decline, ask for changes): a native disclosure,
+ * so that it opens without JavaScript and before the page is interactive, and says whether it is
+ * open to a screen reader by itself.
+ */
 function Disclosure({ label, children }: { label: string; children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
   return (
-    <div className="grid gap-3">
-      <div>
-        <Button type="button" variant="outline" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-          {label}
-        </Button>
-      </div>
-      <div id={id} hidden={!open} className="rounded-lg border p-4">
-        {children}
-      </div>
-    </div>
+    <details>
+      <summary className={`${buttonVariants({ variant: "outline" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{label}</summary>
+      <div className="mt-3 rounded-lg border p-4">{children}</div>
+    </details>
   );
 }
 
