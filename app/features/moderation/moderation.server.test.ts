@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   conversations,
@@ -34,10 +34,10 @@ import { listReviews } from "~/features/reviews/reviews.server";
 import { getService, listServices } from "~/features/services/catalogue.server";
 import { parseServiceFilters } from "~/features/services/filters";
 import { moderationDe } from "~/i18n/moderation.de";
-import type { MailMessage } from "~/lib/mail.server";
 import { createLocalStorage } from "~/lib/storage.server";
 import { clientRequest, createTestAuth, ctxFor } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { decide, decisionToken, getCase, getMyDecision, listMyDecisions, listQueue, objectToDecision } from "./decisions.server";
 import { REPORT_RATE_LIMIT, reportClientKey, submitReport } from "./reports.server";
 
@@ -70,19 +70,8 @@ async function newService(title: string, ownerId = PROVIDER): Promise<string> {
   return row!.id;
 }
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** The mails queued for `to` (the mail.send jobs' payloads, on either engine), oldest first. */
-async function mailsTo(to: string): Promise<MailMessage[]> {
-  const jobs = await rows<{ payload: MailMessage | string }>(
-    testEngine === "postgres"
-      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send' order by j.id`
-      : sql`select payload from jobs where task = 'mail.send' order by id`,
-  );
-  return jobs.map((j) => (typeof j.payload === "string" ? (JSON.parse(j.payload) as MailMessage) : j.payload)).filter((m) => m.to === to);
-}
+/** The mails queued for `to`, oldest first. */
+const mailsTo = (to: string) => queuedMails(t.db, to);
 
 const illegal = { reason: "illegal", category: "fraud", explanation: "Das ist ein Betrugsangebot: Vorkasse, dann nichts." };
 const terms = { reason: "terms", explanation: "Werbung für ein anderes Portal." };

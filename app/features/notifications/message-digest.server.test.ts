@@ -11,8 +11,8 @@ import { enqueue } from "~/lib/jobs/enqueue.server";
 import { startPgRunner, cronItemsOf } from "~/lib/jobs/pg-runner.server";
 import { appJobs, appSchedules } from "~/lib/jobs/registry.server";
 import { registryOf, type JobDefinition } from "~/lib/jobs/types";
-import type { MailMessage } from "~/lib/mail.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { DIGEST_LOOKBACK_MS, digestMail, messageDigestJob, runMessageDigests } from "./message-digest.server";
 import { saveNotificationSettings } from "./settings.server";
 import { readUnsubscribeToken } from "./unsubscribe.server";
@@ -61,15 +61,8 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The mails queued for `to` (the mail.send jobs' payloads, on either engine), oldest first. */
-async function mailsTo(to: string): Promise<MailMessage[]> {
-  const jobs = await rows<{ payload: MailMessage | string }>(
-    testEngine === "postgres"
-      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send' order by j.id`
-      : sql`select payload from jobs where task = 'mail.send' order by id`,
-  );
-  return jobs.map((j) => (typeof j.payload === "string" ? (JSON.parse(j.payload) as MailMessage) : j.payload)).filter((m) => m.to === to);
-}
+/** The mails queued for `to`, oldest first. */
+const mailsTo = (to: string) => queuedMails(t.db, to);
 
 async function service(ownerId: string, title: string): Promise<string> {
   const [row] = await t.db.insert(services).values({ title, description: "", category: "Design", price: "100.00", createdBy: ownerId }).returning({ id: services.id });

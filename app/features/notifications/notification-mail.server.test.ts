@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, profiles, services, user } from "~/db/schema";
 import { addComment } from "~/features/comments/comments.server";
 import { saveReview } from "~/features/reviews/reviews.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { notificationRecipient, sendNotificationMail, type NotificationRecipient } from "./notification-mail.server";
 import { saveNotificationSettings } from "./settings.server";
 import { readUnsubscribeToken } from "./unsubscribe.server";
@@ -37,14 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.destroy());
 
-async function mailsTo(to: string): Promise<MailMessage[]> {
-  const result = (await t.db.execute(
-    testEngine === "postgres"
-      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send' order by j.id`
-      : sql`select payload from jobs where task = 'mail.send' order by id`,
-  )) as unknown as { rows: { payload: MailMessage | string }[] };
-  return result.rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as MailMessage) : r.payload)).filter((m) => m.to === to);
-}
+/** The mails queued for `to`, oldest first. */
+const mailsTo = (to: string) => queuedMails(t.db, to);
 
 const unsubscribeClaim = (mail: MailMessage) => readUnsubscribeToken(new URL(/^<(.+)>$/.exec(mail.headers!["List-Unsubscribe"]!)![1]!).searchParams.get("token"));
 

@@ -5,6 +5,7 @@ import { recordOrderEvent } from "~/features/orders/order-events.server";
 import { actionMail } from "~/lib/mail-layout";
 import type { MailMessage } from "~/lib/mail.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { NOTIFICATION_KINDS } from "./kinds";
 import { loadNotificationSettings, saveNotificationSettings } from "./settings.server";
 import { notificationMailHeaders, readUnsubscribeToken, unsubscribe, unsubscribeToken, withUnsubscribe } from "./unsubscribe.server";
@@ -114,13 +115,7 @@ describe(`notification mails carry the one-click unsubscribe on ${testEngine}`, 
       })
       .returning();
     await t.db.transaction((tx) => recordOrderEvent(tx as never, order!, { actorId: ANNA, kind: "requested", note: null, now: new Date() }));
-    const mails = (
-      (await t.db.execute(
-        testEngine === "postgres"
-          ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send'`
-          : sql`select payload from jobs where task = 'mail.send'`,
-      )) as unknown as { rows: { payload: MailMessage | string }[] }
-    ).rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as MailMessage) : r.payload));
+    const mails = await queuedMails(t.db);
     const toBen = mails.filter((m) => m.to === `${BEN}@example.de`);
     expect(toBen).toHaveLength(1);
     expect(toBen[0]!.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

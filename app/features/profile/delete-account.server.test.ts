@@ -4,6 +4,7 @@ import { account, conversations, favorites, messages, notifications, profiles, p
 import { setFavorite } from "~/features/favorites/favorites.server";
 import { saveReview } from "~/features/reviews/reviews.server";
 import { image, profileTestbed } from "../../../tests/support/profile-testbed";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { testEngine } from "../../../tests/support/test-database";
 import { deleteAccount } from "./delete-account.server";
 import { addGalleryImages, updateAvatar } from "./images.server";
@@ -78,6 +79,19 @@ describe(`account deletion on ${testEngine}`, () => {
     await expect(deleteAccount(bed.db, bed.storage, { actorId: null, input: { confirmation: "BESTÄTIGEN" } })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect(await counts(leaving.id)).toEqual(before);
     expect(bed.filesIn(`gallery/${leaving.id}`)).toHaveLength(2);
+    // (The scenario's review on the user's service mailed them; no deletion mail follows.)
+    expect((await queuedMails(bed.db, leaving.email)).map((m) => m.subject)).not.toContainEqual(expect.stringContaining("Ihr Konto wurde gelöscht"));
+  });
+
+  it("confirms the deletion by a last mail to the account's address, queued with the deletion", async () => {
+    const leaving = await bed.newUser({ firstName: "Greta" });
+    await deleteAccount(bed.db, bed.storage, { actorId: leaving.id, input: { confirmation: "BESTÄTIGEN" } });
+    const mails = await queuedMails(bed.db, leaving.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Ihr Konto wurde gelöscht – Dienstleister-Marktplatz");
+    expect(mails[0]!.text).toMatch(/^Hallo Greta,\n\nwie gewünscht haben wir Ihr Konto/);
+    expect(mails[0]!.text).toContain("/privacy");
+    expect(mails[0]!.text).toContain("Sie haben Ihr Konto nicht selbst gelöscht?");
   });
 
   it("removes exactly the listed rows and files; keeps chat messages, others' data and exact averages", async () => {

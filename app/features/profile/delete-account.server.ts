@@ -14,6 +14,10 @@ import {
   moderationReports,
 } from "~/db/schema";
 import { publish } from "~/features/realtime/realtime.server";
+import { de } from "~/i18n/de";
+import { env } from "~/lib/env.server";
+import { queuedMailer } from "~/lib/jobs/index.server";
+import { actionMail } from "~/lib/mail-layout";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
@@ -35,6 +39,9 @@ import { deleteAccountSchema } from "./schema";
  * The avatar, gallery and service image files, and the files of the user's ticket conversations,
  * are removed after the commit; chat attachments, delivery files
  * and invoice PDFs stay with the retained records.
+ * A last mail confirms the deletion to the account's address (queued in the same transaction, so
+ * it is sent exactly when the deletion commits): the owner learns of it also when someone else
+ * did it with their session.
  */
 export async function deleteAccount(
   db: Database,
@@ -50,8 +57,9 @@ export async function deleteAccount(
     // Before the user row is locked: a transition locks its order, then reads the users it names,
     // so taking the orders first here keeps the two from waiting on each other.
     await endOrdersOfDeletedAccount(tx, actorId);
-    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, actorId)).for("update");
+    const [found] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, actorId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "profile_not_found");
+    const [names] = await tx.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.userId, actorId));
     await tx.delete(favorites).where(eq(favorites.userId, actorId));
     await tx.delete(serviceReviews).where(eq(serviceReviews.userId, actorId));
     await tx.delete(serviceComments).where(eq(serviceComments.userId, actorId));
@@ -79,6 +87,17 @@ export async function deleteAccount(
     await tx.delete(user).where(eq(user.id, actorId));
     // The account's open event streams (other tabs) end when this commits.
     await publish(tx, [actorId], { type: "session.ended" });
+    await queuedMailer(tx).send(
+      actionMail({
+        to: found.email,
+        name: names?.firstName ?? "",
+        subject: de.mail.accountDeletedSubject,
+        text: de.mail.accountDeletedText,
+        button: de.mail.accountDeletedButton,
+        url: `${env().baseUrl}/privacy`,
+        note: de.mail.accountDeletedNote,
+      }),
+    );
     return ticketFiles;
   });
 

@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { notifications, profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { listen, publish, RealtimeHub, type RealtimeEvent } from "~/features/realtime/realtime.server";
 import type { AppError } from "~/lib/errors";
-import type { MailMessage } from "~/lib/mail.server";
 import { failureOf } from "~/lib/responses.server";
 import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
 import { pdfBytes, pngBytes } from "../../../tests/support/files";
 import { multipartRequest, type FormPart } from "../../../tests/support/multipart";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
 import { getTicketThread, REPLY_RATE_LIMIT, REPLY_TEXTS, replyToTicket, ticketReplyFile } from "./replies.server";
 import { createTicket, listTickets, setTicketStatus } from "./support.server";
 
@@ -101,16 +101,8 @@ const notesOf = (userId: string, ticketId: string) =>
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.link, `/support/${ticketId}`)));
 
-/** The mails queued for `to` (the mail.send jobs' payloads, on either engine). */
-async function mailsTo(to: string): Promise<MailMessage[]> {
-  const result = await t.db.execute(
-    testEngine === "postgres"
-      ? sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail.send'`
-      : sql`select payload from jobs where task = 'mail.send'`,
-  );
-  const jobs = (result as unknown as { rows: { payload: MailMessage | string }[] }).rows;
-  return jobs.map((j) => (typeof j.payload === "string" ? (JSON.parse(j.payload) as MailMessage) : j.payload)).filter((m) => m.to === to);
-}
+/** The mails queued for `to`, oldest first. */
+const mailsTo = (to: string) => queuedMails(t.db, to);
 
 describe(`ticket conversations on ${testEngine}`, () => {
   it("the author and support staff reply; the conversation shows both in order, staff as Support", async () => {
