@@ -113,6 +113,12 @@ export const de = {
       "jemand hat versucht, mit Ihrer E-Mail-Adresse ein neues Konto anzulegen. Sie haben bereits ein Konto. Falls Sie Ihr Passwort vergessen haben, können Sie es hier zurücksetzen:",
     changeEmailSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse",
     changeEmailText: "bitte bestätigen Sie Ihre neue E-Mail-Adresse über den folgenden Link. Erst danach wird die Änderung wirksam.",
+    emailChangedSubject: "Ihre E-Mail-Adresse wurde geändert",
+    emailChangedText: (newEmail: string) =>
+      `die E-Mail-Adresse Ihres Kontos beim Dienstleister-Marktplatz wurde soeben geändert, auf ${newEmail}. Mails von uns gehen ab jetzt an diese Adresse. Wenn Sie das selbst waren, ist nichts weiter zu tun.`,
+    emailChangedButton: "Kontakt (Impressum)",
+    emailChangedNote:
+      "Sie haben die Adresse nicht geändert? Dann schreiben Sie uns bitte umgehend über die Kontaktangaben im Impressum, damit wir Ihr Konto sichern. Diese E-Mail geht an Ihre bisherige Adresse, damit Sie von der Änderung erfahren.",
     accountDeletedSubject: "Ihr Konto wurde gelöscht",
     accountDeletedText:
       "wie gewünscht haben wir Ihr Konto beim Dienstleister-Marktplatz gelöscht, mit Profil, Dienstleistungen, Bewertungen, Kommentaren, Favoriten, Benachrichtigungen, Support-Tickets und Bildern. Ihre Chat-Nachrichten bleiben für Ihre Gesprächspartner erhalten, ohne Ihren Namen. Abgeschlossene Aufträge und ausgestellte Rechnungen bewahren wir für die gesetzliche Aufbewahrungsfrist auf; was wir dabei speichern, steht in der Datenschutzerklärung.",

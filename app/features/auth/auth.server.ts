@@ -11,7 +11,7 @@ import type { Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
 import { publish } from "~/features/realtime/realtime.server";
-import { changeEmailMail, existingAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
+import { changeEmailMail, emailChangedMail, existingAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
 
 /** Seconds. A session slides: it is extended once a day while it is used, and ends after 30 idle days. */
 export const SESSION_EXPIRES_IN = 30 * 24 * 60 * 60;
@@ -158,9 +158,17 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
           },
         },
         update: {
-          // The profile's e-mail follows the account's (after a confirmed change).
+          // The profile's e-mail follows the account's (after a confirmed change); the previous
+          // address, which the profile still holds here, is told of the change.
           after: async (user) => {
+            const [previous] = await db
+              .select({ email: schema.profiles.email, firstName: schema.profiles.firstName })
+              .from(schema.profiles)
+              .where(eq(schema.profiles.userId, user.id));
             await db.update(schema.profiles).set({ email: user.email, updatedAt: new Date() }).where(eq(schema.profiles.userId, user.id));
+            if (previous?.email && previous.email.toLowerCase() !== user.email.toLowerCase()) {
+              sendInBackground(mailer, emailChangedMail(previous.email, previous.firstName, user.email, `${baseUrl}/imprint`));
+            }
           },
         },
       },

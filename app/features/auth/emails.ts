@@ -19,6 +19,31 @@ export function changeEmailMail(to: string, name: string, url: string): MailMess
 }
 
 /**
+ * To the previous address once a change is confirmed: its owner learns of it also when someone
+ * else changed it (with their session and password). The new address is shown masked
+ * ("ma…@example.de"): enough to recognise one's own, not a copy for whoever reads the old inbox.
+ */
+export function emailChangedMail(to: string, name: string, newEmail: string, contactUrl: string): MailMessage {
+  return actionMail({
+    to,
+    name,
+    url: contactUrl,
+    subject: de.mail.emailChangedSubject,
+    text: de.mail.emailChangedText(maskedEmail(newEmail)),
+    button: de.mail.emailChangedButton,
+    note: de.mail.emailChangedNote,
+  });
+}
+
+/** "ma…@example.de": the first two characters of the local part (one if it is that short), then the domain. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "…";
+  const local = email.slice(0, at);
+  return `${local.slice(0, local.length > 2 ? 2 : 1)}…${email.slice(at)}`;
+}
+
+/**
  * Whether a verification token belongs to an e-mail change (Better Auth marks its JWT with
  * requestType "change-email-verification"). Only read to choose the mail's text; Better Auth
  * verifies the token when the link is opened.

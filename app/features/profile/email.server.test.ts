@@ -58,6 +58,13 @@ describe(`e-mail change on ${testEngine}`, () => {
     expect(account).toEqual({ email: "neu.adresse@example.de", verified: true });
     const [profileAfter] = await bed.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.userId, id));
     expect(profileAfter!.email).toBe("neu.adresse@example.de");
+    // The previous address is told, with the new one masked; before the link it was told nothing.
+    const notice = await mailer.waitFor("alt.adresse@example.de", /E-Mail-Adresse wurde geändert/);
+    expect(notice.text).toMatch(/^Hallo Eva,/);
+    expect(notice.text).toContain("auf ne…@example.de.");
+    expect(notice.text).not.toContain("neu.adresse@example.de");
+    expect(notice.text).toContain("/imprint");
+    expect(mailer.sent.filter((m) => m.to === "alt.adresse@example.de" && /geändert/.test(m.subject))).toHaveLength(1);
     // The new address signs in.
     await expect(signIn(ctxFor(auth, bed.db, request()), { email: "neu.adresse@example.de", password: "geheim123" })).resolves.toHaveProperty("headers");
   });
