@@ -18,7 +18,9 @@ export const inboxDe = {
     grouped: (count: number, name: string) => `${count} neue Nachrichten von ${name}`,
   },
   settings: {
-    heading: "Benachrichtigungseinstellungen",
+    // A soft hyphen: on a phone the word breaks between its parts, with a hyphen, where a browser
+    // without German hyphenation broke it anywhere ("Benachrichtigungseinst-ellungen").
+    heading: "Benachrichtigungs\u00ADeinstellungen",
     intro: "Wählen Sie für jede Art von Benachrichtigung, ob Sie sie hier im Marktplatz (Glocke) und per E-Mail erhalten möchten.",
     kind: "Art",
     inApp: "Im Marktplatz",

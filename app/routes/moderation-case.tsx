@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { AlertCircle, ArrowLeft } from "~/components/ui/icons";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -51,6 +52,16 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
   const refusal = actionData && !actionData.ok ? actionData : null;
   const errors = refusal?.fieldErrors ?? {};
   const alert = refusal && Object.keys(errors).length === 0 ? refusal.message : null;
+  // The ground a decision most likely rests on: the law when a report says the content is illegal.
+  const likelyGround = c.reports.some((r) => r.reason === "illegal") ? "law" : "terms";
+  const form = useRef<HTMLFormElement>(null);
+  // A refused decision puts the focus on what to fix (the first field named, else the message):
+  // the submit button it left was disabled while sending, which sends the focus to the page.
+  useEffect(() => {
+    if (!refusal) return;
+    const first = Object.keys(refusal.fieldErrors ?? {})[0];
+    form.current?.querySelector<HTMLElement>(first ? `[name="${first}"]` : "[data-refusal]")?.focus();
+  }, [refusal]);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/moderation" className="inline-flex min-h-6 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -157,9 +168,9 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
           <h2 id="case-decide" className="text-lg font-semibold">
             {t.case.decideHeading}
           </h2>
-          <Form method="post" className="mt-4 grid gap-4" noValidate>
+          <Form ref={form} method="post" className="mt-4 grid gap-4" noValidate>
             {alert && (
-              <Alert variant="destructive">
+              <Alert variant="destructive" tabIndex={-1} data-refusal="">
                 <AlertCircle aria-hidden="true" />
                 <AlertDescription>{alert}</AlertDescription>
               </Alert>
@@ -176,7 +187,7 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
             </fieldset>
             <div className="grid gap-2">
               <Label htmlFor="decision-ground">{t.case.groundLabel}</Label>
-              <select id="decision-ground" name="ground" defaultValue={refusal?.values?.ground || "terms"} className={selectClass}>
+              <select id="decision-ground" name="ground" defaultValue={refusal?.values?.ground || likelyGround} className={selectClass}>
                 {DECISION_GROUNDS.map((ground) => (
                   <option key={ground} value={ground}>
                     {t.grounds[ground]}

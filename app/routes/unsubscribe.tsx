@@ -25,10 +25,10 @@ type PageState = { state: "confirm"; token: string; kind: NotificationKind } | {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const outcome = describeUnsubscribe(token);
-  const page: PageState = outcome.ok ? { state: "confirm", token, kind: outcome.kind } : { state: "invalid" };
+  const outcome = await describeUnsubscribe(await database(context), token);
+  const page: PageState = !outcome.ok ? { state: "invalid" } : outcome.alreadyOff ? { state: "done", kind: outcome.kind } : { state: "confirm", token, kind: outcome.kind };
   return data(page, { status: outcome.ok ? 200 : 400, headers: NO_STORE });
 }
 

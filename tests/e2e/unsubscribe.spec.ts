@@ -74,6 +74,10 @@ describe.each(widthNames)("one-click unsubscribe at %s width", (width) => {
     await visitor.page.getByText("Sie erhalten keine E-Mails mehr zu Bewertungen und Kommentaren.").waitFor();
     await expectAccessible(visitor.page, `unsubscribe done (${width})`);
     await screenshot(visitor.page, `unsubscribe-done-${width}`);
+    // The link opened again says it is done, instead of asking once more.
+    await visitor.page.goto(link);
+    await visitor.page.getByRole("heading", { level: 1, name: "E-Mails abbestellt" }).waitFor();
+    expect(await visitor.page.getByRole("button", { name: "E-Mails abbestellen" }).count()).toBe(0);
     expectNoErrors(visitor.errors, "unsubscribe page");
     expectNoErrors(errors);
   });

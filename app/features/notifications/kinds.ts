@@ -21,7 +21,7 @@ export type NotificationSettings = Record<NotificationKind, NotificationSetting>
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
   messages: { label: "Nachrichten", hint: "Neue Nachrichten in Ihren Chats; per E-Mail als Zusammenfassung ungelesener Nachrichten." },
   reviews: { label: "Bewertungen und Kommentare", hint: "Neue Bewertungen, Antworten und Kommentare zu Ihren Dienstleistungen." },
-  tickets: { label: "Support-Anfragen", hint: "Antworten und Statusänderungen zu Ihren Support-Tickets." },
+  tickets: { label: "Support-Anfragen", hint: "Antworten und Statusänderungen zu Ihren Support-Tickets; per E-Mail nur die Antworten." },
   orders: { label: "Aufträge", hint: "Neue Buchungen, Lieferungen, Rechnungen und jede Änderung an Ihren Aufträgen." },
   saved_searches: { label: "Gespeicherte Suchen", hint: "Neue Dienstleistungen zu Ihren gespeicherten Suchen (höchstens einmal täglich)." },
 };

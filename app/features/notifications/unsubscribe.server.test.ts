@@ -8,7 +8,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from "../../../test
 import { queuedMails } from "../../../tests/support/queued-mails";
 import { NOTIFICATION_KINDS } from "./kinds";
 import { loadNotificationSettings, saveNotificationSettings } from "./settings.server";
-import { notificationMailHeaders, readUnsubscribeToken, unsubscribe, unsubscribeToken, withUnsubscribe } from "./unsubscribe.server";
+import { describeUnsubscribe, notificationMailHeaders, readUnsubscribeToken, unsubscribe, unsubscribeToken, withUnsubscribe } from "./unsubscribe.server";
 
 const ANNA = "u-anna";
 const BEN = "u-ben";
@@ -67,6 +67,18 @@ describe(`unsubscribe tokens on ${testEngine}`, () => {
     // Ben's settings are untouched by Anna's tokens.
     const ben = await loadNotificationSettings(t.db, BEN);
     for (const kind of NOTIFICATION_KINDS) expect(ben[kind]).toEqual({ inApp: true, email: true });
+  });
+
+  it("the page's question (GET) reads only, says when the mails are off already, and refuses a deleted account's link", async () => {
+    const before = await allSettings();
+    expect(await describeUnsubscribe(t.db, unsubscribeToken(BEN, "orders"))).toEqual({ ok: true, kind: "orders", alreadyOff: false });
+    expect(await allSettings()).toEqual(before);
+    await unsubscribe(t.db, unsubscribeToken(BEN, "orders"));
+    expect(await describeUnsubscribe(t.db, unsubscribeToken(BEN, "orders"))).toEqual({ ok: true, kind: "orders", alreadyOff: true });
+    expect(await describeUnsubscribe(t.db, unsubscribeToken(BEN, "tickets"))).toEqual({ ok: true, kind: "tickets", alreadyOff: false });
+    expect(await describeUnsubscribe(t.db, unsubscribeToken("u-gone", "orders"))).toEqual({ ok: false });
+    expect(await describeUnsubscribe(t.db, "kaputt")).toEqual({ ok: false });
+    await saveNotificationSettings(t.db, BEN, { orders: { inApp: true, email: true } });
   });
 
   it("change nothing when tampered, made up or of a deleted account", async () => {

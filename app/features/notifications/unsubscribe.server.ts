@@ -77,10 +77,23 @@ export function withUnsubscribe(mail: MailMessage, userId: string, kind: Notific
 
 export type UnsubscribeOutcome = { ok: true; kind: NotificationKind } | { ok: false };
 
-/** What the confirmation page (GET) shows: which kind the link would switch off. Changes nothing. */
-export function describeUnsubscribe(token: unknown): UnsubscribeOutcome {
+/**
+ * What the confirmation page (GET) shows: which kind the link would switch off, and whether it is
+ * off already (a link opened again after unsubscribing says so instead of asking once more). A
+ * token of an account deleted since is not valid. Reads only: links are opened by mail scanners.
+ */
+export async function describeUnsubscribe(db: Database, token: unknown): Promise<(UnsubscribeOutcome & { ok: false }) | { ok: true; kind: NotificationKind; alreadyOff: boolean }> {
   const claim = readUnsubscribeToken(token);
-  return claim ? { ok: true, kind: claim.kind } : { ok: false };
+  if (!claim) return { ok: false };
+  const [row] = rowsOf<{ email: boolean | null }>(
+    await db.execute(sql`
+      select s.email from "user" u
+      left join notification_settings s on s.user_id = u.id and s.kind = ${claim.kind}
+      where u.id = ${claim.userId}
+    `),
+  );
+  if (!row) return { ok: false };
+  return { ok: true, kind: claim.kind, alreadyOff: row.email === false };
 }
 
 /**
