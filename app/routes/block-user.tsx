@@ -74,7 +74,7 @@ export default function BlockUserPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-xl font-semibold">{blockedByMe ? t.confirm.alreadyBlocked(person.name) : t.confirm.title(person.name)}</h1>
         </div>
         {blockedByMe ? (
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to={returnTo}>{t.confirm.back}</Link>
             </Button>
@@ -84,7 +84,7 @@ export default function BlockUserPage({ loaderData }: Route.ComponentProps) {
           <>
             <p className="mt-4 text-sm text-muted-foreground">{t.confirm.text}</p>
             <p className="mt-2 text-sm text-muted-foreground">{t.confirm.orders}</p>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
               <Button asChild variant="outline">
                 <Link to={returnTo}>{t.confirm.cancel}</Link>
               </Button>

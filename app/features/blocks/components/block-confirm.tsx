@@ -48,7 +48,7 @@ export function BlockConfirm({
         <AlertDialogTitle>{t.confirm.title(name)}</AlertDialogTitle>
         <AlertDialogDescription>{t.confirm.text}</AlertDialogDescription>
         <p className="text-sm text-muted-foreground">{t.confirm.orders}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <AlertDialogCancel>{t.confirm.cancel}</AlertDialogCancel>
           <BlockForm userId={userId} returnTo={returnTo} />
         </div>

@@ -126,7 +126,7 @@ export function NotificationsPopover({
                       type="button"
                       onClick={() => void openItem(item)}
                       className={cn(
-                        "flex w-full gap-3 px-4 py-3 text-left text-sm transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none",
+                        "flex w-full gap-3 px-4 py-3 text-left text-sm transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
                         !item.read && "bg-primary/5",
                       )}
                     >

@@ -31,7 +31,7 @@ export function ConfirmStepDialog({
       >
         <AlertDialogTitle>{texts.title}</AlertDialogTitle>
         <AlertDialogDescription>{texts.text}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           {/* Radix focuses the cancel button first: a stray Enter does not do the step. */}
           <AlertDialogCancel aria-disabled={busy || undefined} className="aria-disabled:opacity-50">
             {t.actions.confirmCancel}

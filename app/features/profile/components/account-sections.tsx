@@ -106,7 +106,7 @@ export function DangerZone() {
                 spellCheck={false}
                 error={result && !result.ok ? result.fieldErrors.confirmation : undefined}
               />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
                 <AlertDialogCancel type="button">{de.profile.danger.cancel}</AlertDialogCancel>
                 <Button type="submit" variant="destructive" disabled={busy || word !== DELETE_CONFIRMATION_WORD}>
                   {busy ? de.profile.danger.deleting : de.profile.danger.confirm}

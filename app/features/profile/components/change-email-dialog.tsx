@@ -71,7 +71,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
             error={errors?.password}
             required
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {de.profile.cancel}
             </Button>

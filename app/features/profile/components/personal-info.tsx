@@ -171,7 +171,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
           </p>
         )}
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>
           {de.profile.cancel}
         </Button>

@@ -30,7 +30,7 @@ export function DeleteServiceConfirm({
       >
         <AlertDialogTitle>{de.services.detail.deleteTitle}</AlertDialogTitle>
         <AlertDialogDescription>{de.services.detail.deleteText}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <AlertDialogCancel>{de.services.detail.cancel}</AlertDialogCancel>
           <Form method="post">
             {Object.entries(fields).map(([name, value]) => (

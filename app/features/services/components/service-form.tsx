@@ -232,7 +232,7 @@ export function ServiceForm({
         </div>
       </div>
       {images}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to={cancelTo}>{de.services.form.cancel}</Link>
         </Button>

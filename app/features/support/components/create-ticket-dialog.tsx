@@ -87,7 +87,7 @@ export function CreateTicketDialog() {
               </p>
             )}
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {de.support.cancel}
             </Button>
