@@ -42,8 +42,9 @@ export const ticketsDe = {
     open: "Verlauf öffnen",
   },
   status: {
-    /** The status form's button without JavaScript (with it, choosing a status saves it). */
-    apply: "Status übernehmen",
+    /** The status form's button: choosing a status saves nothing, this button does (with or without JavaScript). */
+    save: "Status speichern",
+    saving: "Wird gespeichert …",
   },
   filters: {
     label: "Tickets filtern",

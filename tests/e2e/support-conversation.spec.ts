@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pngBytes } from "../support/files";
+import { expectFocused } from "../support/keyboard";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
@@ -63,10 +64,18 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await staff.page.goto("/support");
     const filters = staff.page.getByRole("search", { name: "Tickets filtern" });
     await filters.getByLabel("Status").selectOption("open");
-    await filters.getByLabel("Suche").fill(me.email);
     await filters.getByRole("button", { name: "Filtern" }).click();
+    await staff.page.waitForURL((url) => url.searchParams.get("status") === "open");
+    await hydrated(staff.page);
+    // Enter in the search field filters and leaves the focus (and what was typed) in the field.
+    const search = filters.getByLabel("Suche");
+    await search.focus();
+    await staff.page.keyboard.type(me.email);
+    await staff.page.keyboard.press("Enter");
     await staff.page.waitForURL((url) => url.searchParams.get("status") === "open" && url.searchParams.get("q") === me.email);
     await staff.page.getByText("1 Ticket gefunden").waitFor();
+    await expectFocused(staff.page, search, "after Enter in the search");
+    expect(await search.inputValue()).toBe(me.email);
     const staffCard = staff.page.locator("article").filter({ hasText: subject });
     await staffCard.getByText("1 Antwort", { exact: true }).waitFor();
     await staffCard.getByText("Clara Conrad").waitFor();
@@ -98,6 +107,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     const status = staff.page.getByRole("combobox", { name: `Status von „${subject}“` });
     expect(await status.inputValue()).toBe("open");
     await status.selectOption("resolved");
+    await staff.page.getByRole("button", { name: "Status speichern" }).click();
     await waitForToast(staff.page, "Status updated successfully");
     const change = user.page.getByRole("log").getByRole("listitem").filter({ hasText: "Status geändert auf „Resolved“" });
     await change.waitFor();
@@ -128,6 +138,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await sendReply(staff.page, "Der Anbieter schickt heute Ersatz.");
     await card.getByText("4 Antworten", { exact: true }).waitFor();
     await status.selectOption("in_progress");
+    await staff.page.getByRole("button", { name: "Status speichern" }).click();
     await waitForToast(staff.page, "Status updated successfully");
     await card.getByText("In Progress", { exact: true }).waitFor();
     // The staff's list follows the user's reply live too.
@@ -197,7 +208,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     expect(await plain.page.getByRole("log").getByText("Ohne JavaScript geschrieben.").count()).toBe(1);
     expect(await plain.page.getByLabel("Ihre Antwort").inputValue()).toBe("");
 
-    // Support's status form without JavaScript: a button to apply it, back to the same page, the entry in the conversation.
+    // Support's status form without JavaScript: the same button saves it, back to the same page, the entry in the conversation.
     const staff = await browser.open(width, { cookies: consent });
     await staff.page.goto("/auth");
     await signInWithForm(staff.page, SUPPORT_EMAIL, DEMO_PASSWORD);
@@ -206,7 +217,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     await plainStaff.context.addCookies(await staff.context.cookies());
     await plainStaff.page.goto(ticketUrl);
     await plainStaff.page.getByRole("combobox", { name: /^Status von/ }).selectOption("closed");
-    await plainStaff.page.getByRole("button", { name: "Status übernehmen" }).click();
+    await plainStaff.page.getByRole("button", { name: "Status speichern" }).click();
     await plainStaff.page.waitForURL(`${baseUrl()}${ticketUrl}`);
     await plainStaff.page.getByText("Status updated successfully").waitFor();
     await plainStaff.page.getByRole("log").getByText("Status geändert auf „Closed“").waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
+import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { expectFocused, tabTo } from "../support/keyboard";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
@@ -77,15 +78,54 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     expect(await select.inputValue()).toBe("open");
     await expectAccessible(page, `/support staff (${width})`);
     await screenshot(page, `support-staff-${width}`);
-    await select.selectOption("resolved");
+    // Choosing a status saves nothing (a keyboard user goes through the options with ↓): the
+    // ticket stays open until "Status speichern" is pressed, and the focus stays on the select.
+    await hydrated(page);
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await select.inputValue()).toBe("resolved");
+    await expectFocused(page, select, "after ↓ on the status");
+    await page.waitForTimeout(1000);
+    expect(await page.getByText("Status updated successfully").count()).toBe(0);
+    await card.locator("span").getByText("Open", { exact: true }).waitFor();
+    const authorCard = user.page.locator("article").filter({ hasText: subject });
+    await user.page.goto("/support");
+    await authorCard.getByText("Open", { exact: true }).waitFor();
+    expect(await authorCard.getByText("Resolved", { exact: true }).count()).toBe(0);
+
+    // The button saves it; the focus stays on the button, the author is told.
+    // (Playwright puts a space before the visually hidden subject: match the start.)
+    const save = card.getByRole("button", { name: /^Status speichern/ });
+    await tabTo(page, save);
+    await screenshot(page, `support-staff-status-${width}`);
+    await page.keyboard.press("Enter");
     await waitForToast(page, "Status updated successfully");
     await card.locator("span").getByText("Resolved", { exact: true }).waitFor();
+    await expectFocused(page, save, "after saving the status");
     await page.reload();
     expect(await page.locator("article").filter({ hasText: subject }).getByRole("combobox").inputValue()).toBe("resolved");
 
     // The author (signed in since the verification link) sees the new status.
     await user.page.goto("/support");
-    await user.page.locator("article").filter({ hasText: subject }).getByText("Resolved", { exact: true }).waitFor();
+    await authorCard.getByText("Resolved", { exact: true }).waitFor();
+
+    // Saved in a list filtered by status, the ticket leaves the list and the focus goes to the
+    // page's heading (no other ticket left), not to the page's body.
+    await page.goto(`/support?status=resolved&q=${encodeURIComponent(subject)}`);
+    await hydrated(page);
+    await page.getByText("1 Ticket gefunden").waitFor();
+    await card.getByRole("combobox").selectOption("closed");
+    await tabTo(page, card.getByRole("button", { name: /^Status speichern/ }));
+    await page.keyboard.press("Enter");
+    await waitForToast(page, "Status updated successfully");
+    await card.waitFor({ state: "detached" });
+    await expectFocused(page, page.getByRole("heading", { level: 1, name: "Support Tickets" }), "after the ticket left the list");
+    // "Filter zurücksetzen" goes with the filters: the focus goes to the search field.
+    await tabTo(page, page.getByRole("link", { name: "Filter zurücksetzen" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseUrl()}/support`);
+    await expectFocused(page, page.getByLabel("Suche"), "after resetting the filters");
     expectNoErrors(errors);
     expectNoErrors(user.errors, "author");
   });

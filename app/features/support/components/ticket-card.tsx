@@ -1,5 +1,5 @@
 import { ChevronRight, Mail, MessagesSquare, UserRound } from "~/components/ui/icons";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -82,9 +82,11 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
 }
 
 /**
- * The support role's status selector (posts to /support; the page it sits on re-reads after). With
- * JavaScript a change posts at once in the background; without it the form has its own button,
- * and the server sends the browser back to this page (post/redirect/get).
+ * The support role's status selector (posts to /support; the page it sits on re-reads after).
+ * Choosing a status saves nothing: the button next to it does, so a keyboard user can move through
+ * the options with the arrow keys without saving and announcing each one on the way. Without
+ * JavaScript the same form posts and the server sends the browser back to this page
+ * (post/redirect/get); with it the form posts in the background and the focus stays on the button.
  */
 export function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
   const fetcher = useFetcher<typeof action>();
@@ -95,12 +97,30 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
     if (result.ok) toast.success(de.support.statusUpdated);
     else toast.error(de.support.statusError, { description: result.message });
   }, [result]);
-  const pending = fetcher.formData?.get("status");
-  const value = typeof pending === "string" ? pending : status;
+  // The status chosen but not saved yet; it follows the ticket's status when that changes
+  // (saved here, by a colleague, or reopened by the author's reply).
+  const [choice, setChoice] = useState(status);
+  const [shown, setShown] = useState(status);
+  if (shown !== status) {
+    setShown(status);
+    setChoice(status);
+  }
+  const busy = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  useFocusAfterRemoval(form);
   const id = `status-${ticketId}`;
 
   return (
-    <fetcher.Form method="post" action="/support" className="flex flex-wrap items-center gap-2">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/support"
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        // Sent already: a second press waits for the answer (the button stays focusable, see below).
+        if (busy) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="ticketId" value={ticketId} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -113,9 +133,8 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
       <select
         id={id}
         name="status"
-        value={value}
-        disabled={fetcher.state !== "idle"}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        value={choice}
+        onChange={(event) => setChoice(event.currentTarget.value as TicketStatus)}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
       >
         {TICKET_STATUSES.map((s) => (
@@ -124,11 +143,37 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
           </option>
         ))}
       </select>
-      <noscript>
-        <Button type="submit" variant="outline" size="sm">
-          {ticketsDe.status.apply}
-        </Button>
-      </noscript>
+      {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
+      <Button type="submit" variant="outline" size="sm" aria-disabled={busy || undefined} className="aria-disabled:opacity-50">
+        {busy ? ticketsDe.status.saving : ticketsDe.status.save}
+        <span className="sr-only">: {subject}</span>
+      </Button>
     </fetcher.Form>
   );
+}
+
+/**
+ * A saved status can take its ticket out of a filtered list, and the form with the focus with it.
+ * The focus then goes to the next ticket's status (or the previous one's), else to the page's
+ * heading — never to the page's body.
+ */
+function useFocusAfterRemoval(form: RefObject<HTMLFormElement | null>) {
+  useLayoutEffect(() => {
+    const element = form.current;
+    return () => {
+      // Still in the document here: the cleanup runs before React removes the elements.
+      if (!element || !element.contains(document.activeElement)) return;
+      const item = element.closest("li");
+      const neighbours = [item?.nextElementSibling, item?.previousElementSibling];
+      requestAnimationFrame(() => {
+        if (element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+        const next = neighbours.map((n) => (n?.isConnected ? n.querySelector<HTMLSelectElement>("select[name=status]") : null)).find(Boolean);
+        if (next) return next.focus();
+        const heading = document.querySelector<HTMLElement>("#main h1");
+        if (!heading) return;
+        heading.tabIndex = -1;
+        heading.focus();
+      });
+    };
+  }, [form]);
 }

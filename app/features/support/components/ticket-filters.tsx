@@ -1,4 +1,5 @@
 import { Search } from "~/components/ui/icons";
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -20,16 +21,38 @@ export function ticketListHref(filters: Filters | null, page = 1): string {
 /**
  * The support role's filters over all tickets: a status and a search in subject, author name and
  * e-mail. A plain GET form: every filtered list has its own URL and works without JavaScript.
+ *
+ * The form stays in the page when its list arrives, so the field where Enter was pressed (or the
+ * button) keeps the focus; the fields are set to the new URL's values instead (back, reset), and
+ * "Filter zurücksetzen", which goes with the filters, hands the focus to the search field.
  */
 export function TicketFilters({ filters, total }: { filters: Filters; total: number }) {
   const active = filters.status !== null || filters.q !== "";
+  const statusField = useRef<HTMLSelectElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const resetting = useRef(false);
+  const shown = useRef({ status: filters.status, q: filters.q });
+  useEffect(() => {
+    // Only when the URL's filters change (not at hydration: what was typed before stays), and only
+    // a field that differs: the one typed in keeps its caret.
+    if (shown.current.status === filters.status && shown.current.q === filters.q) return;
+    shown.current = { status: filters.status, q: filters.q };
+    const status = filters.status ?? "";
+    if (statusField.current && statusField.current.value !== status) statusField.current.value = status;
+    if (searchField.current && searchField.current.value !== filters.q) searchField.current.value = filters.q;
+  }, [filters.status, filters.q]);
+  useEffect(() => {
+    if (active || !resetting.current) return;
+    resetting.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) searchField.current?.focus();
+  }, [active]);
   return (
     <>
       <Form
-        // A new URL (back, reset) shows its own values, not what was typed before.
-        key={`${filters.status ?? ""}|${filters.q}`}
         method="get"
         action="/support"
+        // The filters are at the top of the list: the page stays where it is.
+        preventScrollReset
         role="search"
         aria-label={ticketsDe.filters.label}
         className="mt-6 grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-end"
@@ -37,6 +60,7 @@ export function TicketFilters({ filters, total }: { filters: Filters; total: num
         <div className="grid gap-1.5">
           <Label htmlFor="ticket-filter-status">{ticketsDe.filters.status}</Label>
           <select
+            ref={statusField}
             id="ticket-filter-status"
             name="status"
             defaultValue={filters.status ?? ""}
@@ -52,7 +76,7 @@ export function TicketFilters({ filters, total }: { filters: Filters; total: num
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="ticket-filter-q">{ticketsDe.filters.search}</Label>
-          <Input id="ticket-filter-q" type="search" name="q" defaultValue={filters.q} maxLength={TICKET_SEARCH_MAX} placeholder={ticketsDe.filters.searchPlaceholder} />
+          <Input ref={searchField} id="ticket-filter-q" type="search" name="q" defaultValue={filters.q} maxLength={TICKET_SEARCH_MAX} placeholder={ticketsDe.filters.searchPlaceholder} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button type="submit">
@@ -61,7 +85,11 @@ export function TicketFilters({ filters, total }: { filters: Filters; total: num
           </Button>
           {active && (
             <Button asChild variant="ghost">
-              <Link to="/support">{ticketsDe.filters.reset}</Link>
+              <Link to="/support" preventScrollReset onClick={() => {
+                  resetting.current = true;
+                }}>
+                {ticketsDe.filters.reset}
+              </Link>
             </Button>
           )}
         </div>
