@@ -331,6 +331,8 @@ export const de = {
     serviceNotFound: "Service not found",
     rateLimited: "You can only send 5 messages per minute. Please wait before sending another message.",
     dailyFilesExceeded: "Sie haben heute bereits Dateien mit zusammen 200 MB gesendet. Morgen geht es weiter.",
+    /** The other person deleted their account: the refusal of a send, and the note in the composer's place. */
+    recipientDeleted: "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden.",
     notificationTitle: (name: string) => `Neue Nachricht von ${name}`,
     notificationFile: (name: string) => `Hat eine Datei gesendet: ${name}`,
     connectionLost: "Verbindung unterbrochen – neue Nachrichten erscheinen nach dem Wiederverbinden.",

@@ -73,6 +73,7 @@ const TEXTS: Record<ErrorReason, Text> = {
   message_send_failed: de.chats.sendError,
   message_rate_limited: de.messaging.rateLimited,
   daily_files_exceeded: de.messaging.dailyFilesExceeded,
+  recipient_deleted: de.messaging.recipientDeleted,
 
   ticket_rate_limited: de.support.tooMany,
   ticket_not_found: de.support.notFound,

@@ -72,6 +72,7 @@ export const ERROR_REASONS = [
   "message_send_failed",
   "message_rate_limited",
   "daily_files_exceeded",
+  "recipient_deleted",
   // support
   "ticket_rate_limited",
   "ticket_not_found",

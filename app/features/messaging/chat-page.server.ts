@@ -20,7 +20,7 @@ import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
 import { listMessages, markConversationNotificationsSeen } from "./messages.server";
 import { sendFromRequest, type RequestArgs } from "./requests.server";
-import { conversationBlock } from "./write-access.server";
+import { conversationBlock, otherAccountDeleted } from "./write-access.server";
 
 async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
   return redirect(to, {
@@ -59,7 +59,9 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
     const presence = await presenceOf([...conversations.map((c) => c.other.userId), header.other.userId]);
     // Only the blocker learns of a block (ADR 024); the blocked person's page looks as before.
     const blocked = block.blockedByMe ? { openOrder: block.openOrder } : null;
-    return { conversations, presence, active: { header, page, blocked, notificationsPending: prefetch } };
+    // The other person deleted their account: the messages stay readable, but nobody is there to write to.
+    const accountDeleted = otherAccountDeleted(conversation, user.id);
+    return { conversations, presence, active: { header, page, blocked, accountDeleted, notificationsPending: prefetch } };
   } catch (error) {
     // Redirects pass through; a failure of ours is logged and shows the error page.
     const { failure, status } = failureOf(error, "opening a chat");

@@ -37,6 +37,7 @@ type ChatReason = Extract<
   | "message_send_failed"
   | "message_rate_limited"
   | "daily_files_exceeded"
+  | "recipient_deleted"
   | "message_undeliverable"
   | "blocked_by_you"
 >;
@@ -68,6 +69,8 @@ const TEXTS: Record<ChatView, Record<ChatReason, ChatErrorText>> = {
     message_empty: { title: c.validationError, description: m.empty },
     message_rate_limited: { title: c.validationError, description: m.rateLimited },
     daily_files_exceeded: { title: c.validationError, description: m.dailyFilesExceeded },
+    // The other person deleted their account: nobody would ever read the message.
+    recipient_deleted: { title: c.sendError, description: m.recipientDeleted },
     attachment_too_large: { title: c.fileTooLargeTitle, description: c.fileTooLarge },
     attachment_type: { title: c.fileTypeTitle, description: c.fileType },
     attachment_upload_failed: { title: c.uploadFailedTitle, description: c.uploadFailed },
@@ -91,6 +94,7 @@ const TEXTS: Record<ChatView, Record<ChatReason, ChatErrorText>> = {
     message_empty: { title: l.errorTitle, description: m.empty },
     message_rate_limited: { title: l.errorTitle, description: m.rateLimited },
     daily_files_exceeded: { title: l.errorTitle, description: m.dailyFilesExceeded },
+    recipient_deleted: { title: l.errorTitle, description: m.recipientDeleted },
     attachment_too_large: { title: l.fileTooLargeTitle, description: l.fileTooLarge },
     attachment_type: { title: l.fileTypeTitle, description: l.fileType },
     attachment_upload_failed: { title: l.errorTitle, description: l.uploadFailed },

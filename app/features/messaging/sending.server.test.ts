@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { failureOf } from "~/lib/responses.server";
 import { describe, expect, it } from "vitest";
-import { messages, notifications } from "~/db/schema";
+import { messages, notifications, user } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import type { FileStorage } from "~/lib/storage.server";
@@ -9,6 +9,7 @@ import { pdfBytes, pngBytes } from "../../../tests/support/files";
 import { testEngine } from "../../../tests/support/test-database";
 import { chatErrorText } from "./error-texts";
 import { messageText, type ChatView } from "./message-text";
+import { listMessages } from "./messages.server";
 import { chatRequest, docBytes, file, messagingFixture } from "./messaging.test-support";
 import { sendMessage } from "./sending.server";
 import { captureLog } from "../../../tests/support/log-capture";
@@ -207,5 +208,70 @@ describe(`failures of ours on ${testEngine}`, () => {
     expect(await fx.storedFiles()).toEqual(before);
     expect(chatErrorText("service", "send", { reason: "message_send_failed" }).title).toBe("Error sending message");
     expect(chatErrorText("live", "send", { reason: "message_send_failed" })).toEqual({ title: "Fehler", description: "Fehler beim Senden der Nachricht" });
+  });
+});
+
+describe(`a deleted account on ${testEngine}`, () => {
+  /** Deletes an account as far as the conversations see it: the user row goes, their ids become null (ADR 007). */
+  async function deleteUser(id: string) {
+    await fx.db.delete(user).where(eq(user.id, id));
+  }
+
+  async function countIn(conversationId: string) {
+    const [row] = await fx.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.conversationId, conversationId));
+    return row!.n;
+  }
+
+  it("a send to someone who deleted their account is refused (403) in German, stores nothing, and the old messages stay readable", async () => {
+    const { seller, buyer, conversationId, directId } = await fx.freshPair("gone");
+    await fx.send(seller, conversationId, "Gerne, ab Montag.");
+    await fx.send(seller, directId, "Hallo direkt");
+    await deleteUser(seller);
+    const notesBefore = await fx.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+    const filesBefore = await fx.storedFiles();
+
+    const error = await refusal(fx.send(buyer, conversationId, "Hallo?"));
+    expect(error).toMatchObject({ code: "FORBIDDEN", reason: "recipient_deleted", status: 403 });
+    const { failure, status } = failureOf(error, "send");
+    expect(status).toBe(403);
+    expect(failure).toMatchObject({ reason: "recipient_deleted", message: "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden." });
+    expect(toast("service", error)).toEqual({
+      title: "Error sending message",
+      description: "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden.",
+    });
+    const inLive = await refusal(fx.send(buyer, directId, "", file("plan.pdf", pdfBytes())));
+    expect(inLive).toMatchObject({ reason: "recipient_deleted" });
+    expect(toast("live", inLive)).toEqual({ title: "Fehler", description: "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden." });
+
+    // Nothing stored: no message, no file, no notification.
+    expect(await countIn(conversationId)).toBe(1);
+    expect(await countIn(directId)).toBe(1);
+    expect(await fx.storedFiles()).toEqual(filesBefore);
+    expect(await fx.db.select({ n: sql<number>`count(*)::int` }).from(notifications)).toEqual(notesBefore);
+
+    // The conversation still opens for the one left, with the other's messages (sender now unknown).
+    const page = await listMessages(fx.db, buyer, conversationId);
+    expect(page.messages.map((m) => [m.content, m.mine])).toEqual([["Gerne, ab Montag.", false]]);
+  });
+
+  it("an account deleted while the message was on its way: refused inside the transaction, the stored file removed", async () => {
+    const { seller, buyer, conversationId } = await fx.freshPair("goneraced");
+    const before = await fx.storedFiles();
+    // The conversation is read (both present), the upload stored; then the account goes before the insert.
+    const db = new Proxy(fx.db, {
+      get(target, prop) {
+        if (prop === "transaction") {
+          return async (run: Parameters<Database["transaction"]>[0]) => {
+            await target.delete(user).where(eq(user.id, seller));
+            return target.transaction(run);
+          };
+        }
+        return Reflect.get(target, prop, target) as unknown;
+      },
+    }) as Database;
+    const error = await refusal(sendMessage(db, fx.storage, { userId: buyer, conversationId, request: chatRequest("Hallo", file("a.txt", "x")) }));
+    expect(error).toMatchObject({ code: "FORBIDDEN", reason: "recipient_deleted" });
+    expect(await countIn(conversationId)).toBe(0);
+    expect(await fx.storedFiles()).toEqual(before);
   });
 });

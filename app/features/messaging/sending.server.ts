@@ -77,7 +77,15 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
       // twenty parallel requests store exactly five.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
       await checkSendLimits(tx, userId, file?.size ?? 0);
-      await assertMayWrite(tx, conversation, userId);
+      // The participants as they are now, locked until the message is in: an account deleted while
+      // the upload streamed (its id nulled) refuses the message, and a deletion waits for this send.
+      const [current] = await tx
+        .select({ user1Id: conversations.user1Id, user2Id: conversations.user2Id })
+        .from(conversations)
+        .where(eq(conversations.id, conversation.id))
+        .for("update");
+      if (!current) throw new AppError("NOT_FOUND", "chat_not_found");
+      await assertMayWrite(tx, { ...conversation, ...current }, userId);
       const [inserted] = await tx
         .insert(messages)
         .values({

@@ -30,17 +30,28 @@ export async function conversationBlock(db: Reader, conversation: ConversationRe
   return { ...state, openOrder: !!open };
 }
 
-/** Whether the two can reach each other here (no block, or an order under way). */
+/** Whether the two can reach each other here (the other account exists; no block, or an order under way). */
 export async function mayReach(db: Reader, conversation: ConversationRef, userId: string): Promise<boolean> {
+  if (otherAccountDeleted(conversation, userId)) return false;
   const block = await conversationBlock(db, conversation, userId);
   return block.openOrder || (!block.blockedByMe && !block.blockedMe);
 }
 
 /**
- * Refuses a write while a block stands: the blocker is told why (blocked_by_you); the blocked
- * person reads only 'Die Nachricht konnte nicht gesendet werden.' (message_undeliverable).
+ * Whether the other participant's account is gone (deleted: their id in the conversation became
+ * null, ADR 007). The conversation stays readable, but nobody is there to write to.
+ */
+export function otherAccountDeleted(conversation: ConversationRef, userId: string): boolean {
+  return otherParticipant(conversation, userId) === null;
+}
+
+/**
+ * Refuses a write to a deleted account (recipient_deleted: nobody would ever read it) and while a
+ * block stands: the blocker is told why (blocked_by_you); the blocked person reads only 'Die
+ * Nachricht konnte nicht gesendet werden.' (message_undeliverable).
  */
 export async function assertMayWrite(db: Reader, conversation: ConversationRef, userId: string): Promise<void> {
+  if (otherAccountDeleted(conversation, userId)) throw new AppError("FORBIDDEN", "recipient_deleted");
   const block = await conversationBlock(db, conversation, userId);
   if (block.openOrder) return;
   if (block.blockedByMe) throw new AppError("FORBIDDEN", "blocked_by_you");

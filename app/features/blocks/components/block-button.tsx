@@ -13,6 +13,7 @@ const { Part: BlockConfirm, preload } = lazyPart(() => import("./block-confirm")
  * JavaScript it asks in a dialog instead, and confirming posts the same form.
  */
 export function BlockButton({
+  id,
   userId,
   name,
   returnTo,
@@ -20,6 +21,8 @@ export function BlockButton({
   variant = "outline",
   className,
 }: {
+  /** The button's id (a page that moves the focus to it). */
+  id?: string;
   userId: string;
   name: string;
   returnTo: string;
@@ -36,6 +39,7 @@ export function BlockButton({
       <Button asChild variant={variant} className={className}>
         <Link
           ref={trigger}
+          id={id}
           to={blockPath(userId, returnTo)}
           aria-label={t.blockPerson(name)}
           aria-haspopup="dialog"

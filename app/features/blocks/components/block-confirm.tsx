@@ -40,7 +40,13 @@ export function BlockConfirm({
       <AlertDialogContent
         onCloseAutoFocus={(event) => {
           const trigger = returnFocusTo.current;
-          if (!trigger?.isConnected) return;
+          if (!trigger?.isConnected) {
+            // The block is made and the trigger gone with it: the page has put the focus on what
+            // replaced it (a conversation's "Blockierung aufheben"); it stays there, not on the body.
+            const focused = document.activeElement;
+            if (focused && focused !== document.body) event.preventDefault();
+            return;
+          }
           event.preventDefault();
           trigger.focus();
         }}

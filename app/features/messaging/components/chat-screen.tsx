@@ -1,4 +1,4 @@
-import { ArrowLeft, MessagesSquare, Search } from "~/components/ui/icons";
+import { ArrowLeft, MessagesSquare, Search, UserX } from "~/components/ui/icons";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -28,11 +28,46 @@ export interface ActiveConversation {
   page: MessagePage;
   /** The viewer blocked the other person (ADR 024); `openOrder`: this order's chat stays open. */
   blocked: { openOrder: boolean } | null;
+  /** The other person deleted their account: the messages stay readable, nothing can be sent. */
+  accountDeleted: boolean;
   /** The page was a prefetch, whose loader marked nothing read: the browser does it on showing the chat. */
   notificationsPending?: boolean;
 }
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
+
+/** "Blockieren" in the header and "Blockierung aufheben" in the notice: each takes the focus when the other was used. */
+const BLOCK_ID = "conversation-block";
+const UNBLOCK_ID = "conversation-unblock";
+
+/**
+ * Blocking or unblocking here replaces the button that did it (the dialog's "Blockieren" goes with
+ * the header's button; "Blockierung aufheben" with its notice), so the focus would fall to the page's
+ * body. It goes to the button of the opposite action instead, which the change has just put in place.
+ */
+function useFocusAfterBlockChange(blocked: boolean) {
+  const previous = useRef(blocked);
+  useEffect(() => {
+    if (previous.current === blocked) return;
+    previous.current = blocked;
+    const focused = document.activeElement;
+    // Someone who already moved on (or a control that is still there) keeps the focus.
+    if (focused && focused !== document.body && focused.isConnected) return;
+    document.getElementById(blocked ? UNBLOCK_ID : BLOCK_ID)?.focus();
+  }, [blocked]);
+}
+
+/** In a conversation whose other person deleted their account: takes the composer's place. */
+function AccountDeletedNote() {
+  return (
+    <div className="border-t bg-muted/60 p-3 sm:px-4">
+      <p className="flex items-start gap-2 text-sm">
+        <UserX className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span>{de.messaging.recipientDeleted}</span>
+      </p>
+    </div>
+  );
+}
 
 /** Online / last seen by user id, as the server allows the viewer to know it (ADR 021). */
 export type PresenceByUser = Record<string, PresenceView | null>;
@@ -99,6 +134,7 @@ function ConversationPane({
   const lastTheirs = conversation.messages.findLast((m) => !m.mine)?.id ?? null;
   const typing = useOtherTyping(active.header.id, other.userId, lastTheirs);
   const onTyping = useTypingSignal(active.header.id);
+  useFocusAfterBlockChange(!!active.blocked);
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
@@ -111,7 +147,8 @@ function ConversationPane({
         </Link>
         <Avatar src={other.avatarUrl} firstName={other.firstName} lastName={other.lastName} />
         <div className="min-w-0">
-          <h2 id="conversation-title" className="truncate font-semibold">
+          {/* Where the focus goes when the conversation opens (lib/navigation-focus): on a phone the page's h1 is hidden then. */}
+          <h2 id="conversation-title" data-navigation-focus className="truncate font-semibold">
             {other.username ? (
               <Link to={`/u/${other.username}`} className="hover:underline">
                 {other.name}
@@ -139,7 +176,7 @@ function ConversationPane({
           <PresenceStatus presence={presence} />
         </div>
         {other.userId && !active.blocked && (
-          <BlockButton userId={other.userId} name={other.name} returnTo={here} compact variant="ghost" className="ml-auto shrink-0" />
+          <BlockButton id={BLOCK_ID} userId={other.userId} name={other.name} returnTo={here} compact variant="ghost" className="ml-auto shrink-0" />
         )}
       </header>
       <MessageList
@@ -151,9 +188,17 @@ function ConversationPane({
         emptyText={view === "service" ? de.chats.noMessages : de.liveChat.noMessages}
       />
       <TypingIndicator name={other.firstName?.trim() || other.name} typing={typing} />
-      {active.blocked && other.userId && <BlockedNotice userId={other.userId} name={other.name} openOrder={active.blocked.openOrder} returnTo={here} />}
-      {(!active.blocked || active.blocked.openOrder) && (
-        <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
+      {active.accountDeleted ? (
+        <AccountDeletedNote />
+      ) : (
+        <>
+          {active.blocked && other.userId && (
+            <BlockedNotice unblockId={UNBLOCK_ID} userId={other.userId} name={other.name} openOrder={active.blocked.openOrder} returnTo={here} />
+          )}
+          {(!active.blocked || active.blocked.openOrder) && (
+            <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
+          )}
+        </>
       )}
     </section>
   );
