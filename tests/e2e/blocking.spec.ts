@@ -29,6 +29,15 @@ async function liftBlocks(page: Page) {
   }
 }
 
+/** The accessible label (or text) of the focused element; null when the focus is on the body. */
+function focusedLabel(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    return el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
+  });
+}
+
 async function send(page: Page, text: string) {
   await messageField(page).fill(text);
   await page.getByRole("button", { name: "Senden" }).click();
@@ -68,6 +77,8 @@ describe.each(widthNames)("blocking a user at %s width", (width) => {
       // The blocker cannot write either: the composer gives way to the notice with "Blockierung aufheben".
       expect(await messageField(a.page).count()).toBe(0);
       await notice.getByRole("button", { name: `Blockierung aufheben: ${blocked.name}` }).waitFor();
+      // The dialog's button is gone with the block: the focus is on "Blockierung aufheben", not the body.
+      await expect.poll(() => focusedLabel(a.page)).toBe(`Blockierung aufheben: ${blocked.name}`);
       await expectAccessible(a.page, `blocked chat (${width})`);
       await screenshot(a.page, `blocking-chat-blocker-${width}`);
 
@@ -88,6 +99,16 @@ describe.each(widthNames)("blocking a user at %s width", (width) => {
         .toBe(0);
       await expectAccessible(b.page, `refused message (${width})`);
       await screenshot(b.page, `blocking-chat-blocked-${width}`);
+
+      // Unblocking in the chat puts the focus on "Blockieren" again; blocking once more (for the profile's list below).
+      await a.page.goto(chatUrl);
+      await hydrated(a.page);
+      await a.page.getByRole("button", { name: `Blockierung aufheben: ${blocked.name}` }).click();
+      await expect.poll(() => focusedLabel(a.page)).toBe(`${blocked.name} blockieren`);
+      await messageField(a.page).waitFor();
+      await a.page.keyboard.press("Enter");
+      await a.page.getByRole("alertdialog", { name: `${blocked.name} blockieren?` }).getByRole("button", { name: "Blockieren" }).click();
+      await expect.poll(() => focusedLabel(a.page)).toBe(`Blockierung aufheben: ${blocked.name}`);
 
       // A lifts the block in the profile's "Blockierte Nutzer".
       await a.page.goto("/profile");

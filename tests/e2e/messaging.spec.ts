@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signInAs } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pdfBytes, pngBytes } from "../support/files";
+import { registerFresh } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -168,6 +169,68 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     await other.page.waitForURL(`${baseUrl()}/chats`);
     await other.page.getByText("Chat not found").waitFor();
     expectNoErrors(other.errors);
+  });
+
+  it("a conversation with a deleted account: readable, a note instead of the composer, and the server refuses a send (API and plain form)", async () => {
+    const GONE = "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden.";
+    // A fresh account writes to Tobias Richter directly, then deletes itself.
+    const leaver = await browser.open(width, { cookies: consent });
+    await registerFresh(leaver.page, `chat-gone-${width}`);
+    await leaver.page.goto("/u/tobias.richter");
+    await leaver.page.getByRole("button", { name: "Nachricht senden" }).click();
+    await leaver.page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
+    const chatPath = new URL(leaver.page.url()).pathname;
+    const id = chatPath.split("/").pop()!;
+    await leaver.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await sendText(leaver.page, `Bis bald (${width})`);
+    const deleted = await leaver.page.request.post("/profile", { form: { intent: "deleteAccount", confirmation: "BESTÄTIGEN" }, headers: { Origin: baseUrl() } });
+    expect(deleted.status()).toBeLessThan(400);
+    await leaver.context.close();
+
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, "tobias.richter");
+    await page.goto(chatPath);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The old message stays readable, from "Unknown User"; the composer gives way to the note.
+    await page.getByRole("log").getByText(`Bis bald (${width})`).waitFor();
+    await page.getByRole("region", { name: "Unknown User" }).waitFor();
+    await page.getByText(GONE, { exact: true }).waitFor();
+    expect(await composer(page).text.count()).toBe(0);
+    await expectAccessible(page, `deleted account's chat (${width})`);
+    await screenshot(page, `chat-deleted-account-${width}`);
+
+    // The server refuses a send, whichever way it comes, with the German reason and never a 500.
+    const viaApi = await page.request.post(`/api/conversations/${id}/messages`, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() } });
+    expect(viaApi.status()).toBe(403);
+    expect(await viaApi.json()).toMatchObject({ ok: false, reason: "recipient_deleted", message: GONE });
+    const viaForm = await page.request.post(chatPath, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() } });
+    expect(viaForm.status()).toBe(403);
+    await page.reload();
+    await page.getByText(GONE, { exact: true }).waitFor();
+    expect(await page.getByRole("log").getByText("Hallo?").count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
+  it("opening a conversation from the list with the keyboard: on a phone the focus goes to its visible heading, on a desktop it stays in the list", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await signIn(page, "lea.fischer");
+    await page.goto("/chats");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const first = page.getByRole("complementary", { name: "Chats" }).locator('a[href^="/chats/"]').first();
+    const href = (await first.getAttribute("href"))!;
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const box = el.getBoundingClientRect();
+        return { id: el.id || el.getAttribute("href"), visible: box.width > 1 && box.height > 1 && (el.matches(":focus-visible") || getComputedStyle(el).outlineStyle !== "none") };
+      });
+    // The page's h1 "Chats" is hidden on a phone once a conversation is open: the focus ring must be seen.
+    await expect.poll(focused).toEqual({ id: width === "phone" ? "conversation-title" : href, visible: true });
+    expectNoErrors(errors);
   });
 
   it("live chat: list with 'Sie: ', 50 messages per page and earlier ones on request", async () => {

@@ -1,6 +1,6 @@
 import { ArrowLeft, MessagesSquare, Search, UserX } from "~/components/ui/icons";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, NavLink, useNavigation, useRevalidator } from "react-router";
+import { Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { CountBadge } from "~/components/ui/count-badge";
 import { de } from "~/i18n/de";
@@ -242,7 +242,11 @@ export function ChatScreen({
     }, PRESENCE_REREAD_MS);
     return () => clearInterval(timer);
   }, []);
-  const switching = navigation.state === "loading" && navigation.location.pathname.startsWith(`${BASE[view]}/`);
+  const location = useLocation();
+  // Another conversation is loading. The open one re-read (after blocking or unblocking, say) stays
+  // on screen: replacing it would drop the keyboard focus and remount it.
+  const switching =
+    navigation.state === "loading" && navigation.location.pathname.startsWith(`${BASE[view]}/`) && navigation.location.pathname !== location.pathname;
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase("de");
     if (!q) return conversations;
