@@ -16,6 +16,9 @@ export const inboxDe = {
   },
   notifications: {
     grouped: (count: number, name: string) => `${count} neue Nachrichten von ${name}`,
+    /** What a chat is about, after the sender: two chats with one person (two services) read apart. */
+    about: (title: string) => `zu „${title}“`,
+    aboutOrder: (title: string) => `zum Auftrag „${title}“`,
   },
   settings: {
     // A soft hyphen: on a phone the word breaks between its parts, with a hyphen, where a browser

@@ -27,12 +27,12 @@ describe(`grouped message notifications on ${testEngine}`, () => {
     const { seller, buyer, conversationId } = await fx.freshPair("group");
     await fx.send(buyer, conversationId, "Hallo");
     expect(await unreadNotes(seller)).toEqual([
-      { groupKey: conversationGroup(conversationId), count: 1, title: "Neue Nachricht von Bert Test", message: "Hallo", link: `/chats/${conversationId}` },
+      { groupKey: conversationGroup(conversationId), count: 1, title: "Neue Nachricht von Bert Test zu „Dienst group“", message: "Hallo", link: `/chats/${conversationId}` },
     ]);
     await fx.send(buyer, conversationId, "Sind Sie da?");
     await fx.send(buyer, conversationId, "Ich warte auf Antwort.");
     expect(await unreadNotes(seller)).toEqual([
-      { groupKey: conversationGroup(conversationId), count: 3, title: "3 neue Nachrichten von Bert Test", message: "Ich warte auf Antwort.", link: `/chats/${conversationId}` },
+      { groupKey: conversationGroup(conversationId), count: 3, title: "3 neue Nachrichten von Bert Test zu „Dienst group“", message: "Ich warte auf Antwort.", link: `/chats/${conversationId}` },
     ]);
     // The bell lists it once; the sender got nothing.
     expect((await listNotifications(fx.db, seller)).filter((n) => !n.read)).toHaveLength(1);
@@ -52,9 +52,11 @@ describe(`grouped message notifications on ${testEngine}`, () => {
     await fx.send(buyer, conversationId, "Noch eine Frage");
     const all = (await listNotifications(fx.db, seller)).filter((n) => n.link === `/chats/${conversationId}`);
     expect(all.map((n) => ({ title: n.title, message: n.message, read: n.read }))).toEqual([
-      { title: "Neue Nachricht von Bert Test", message: "Noch eine Frage", read: false },
-      { title: "Neue Nachricht von Bert Test", message: "Zum Dienst", read: true },
+      { title: "Neue Nachricht von Bert Test zu „Dienst regroup“", message: "Noch eine Frage", read: false },
+      { title: "Neue Nachricht von Bert Test zu „Dienst regroup“", message: "Zum Dienst", read: true },
     ]);
+    // The direct chat's entry names the sender only: it is about nothing in particular.
+    expect((await listNotifications(fx.db, seller)).find((n) => n.link === `/live-chat/${directId}`)).toMatchObject({ title: "Neue Nachricht von Bert Test" });
   });
 
   it("opening a conversation clears only its notifications, and only the viewer's", async () => {
@@ -157,6 +159,10 @@ describe(`one inbox, two views on ${testEngine}`, () => {
     // Its messages count in the /chats view.
     await fx.send(buyer, conversation!.id, "Wann geht es los?");
     expect(await loadUnreadCounts(fx.db, seller)).toMatchObject({ unreadByView: { service: 1, live: 0 }, newestUnreadView: "service" });
+    // Its notification names the order.
+    expect((await listNotifications(fx.db, seller)).find((n) => n.link === `/chats/${conversation!.id}`)).toMatchObject({
+      title: "Neue Nachricht von Bert Test zum Auftrag „Logo für das Café“",
+    });
     // Gone with the order.
     await fx.db.delete(orders).where(eq(orders.id, order!.id));
     expect((await listConversations(fx.db, seller, "service")).map((c) => c.id)).not.toContain(conversation!.id);

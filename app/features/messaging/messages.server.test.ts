@@ -77,7 +77,7 @@ describe(`notifications on ${testEngine}`, () => {
     await fx.send(buyer, conversationId, "Hallo Sina");
     await fx.send(seller, conversationId, "Hallo Bert");
     const sellerNotes = await listNotifications(fx.db, seller);
-    expect(sellerNotes[0]).toMatchObject({ title: "Neue Nachricht von Bert Test", message: "Hallo Sina", read: false });
+    expect(sellerNotes[0]).toMatchObject({ title: "Neue Nachricht von Bert Test zu „Dienst notes“", message: "Hallo Sina", read: false });
 
     expect(await markNotificationRead(fx.db, buyer, sellerNotes[0]!.id)).toBeNull();
     expect(await countUnreadNotifications(fx.db, seller)).toBe(1);

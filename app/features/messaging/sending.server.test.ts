@@ -112,7 +112,7 @@ describe(`validation on ${testEngine}`, () => {
     expect(messageText("service", { content: "Hallo", file: null })).toBe("Hallo");
     const [note] = await fx.db.select().from(notifications).where(eq(notifications.userId, seller));
     expect(note).toMatchObject({
-      title: "Neue Nachricht von Bert Test",
+      title: "Neue Nachricht von Bert Test zu „Dienst fileonly“",
       message: "Hat eine Datei gesendet: plan.pdf",
       link: `/chats/${conversationId}`,
       read: false,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { ATTACHMENT_MAX_BYTES, conversations, MESSAGE_TEXT_MAX, messages, profiles } from "~/db/schema";
+import { ATTACHMENT_MAX_BYTES, conversations, MESSAGE_TEXT_MAX, messages, orders, profiles, services } from "~/db/schema";
 import { conversationGroup, createNotification } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
@@ -112,14 +112,16 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           .from(profiles)
           .where(eq(profiles.userId, userId));
         const senderName = displayName(sender?.firstName, sender?.lastName);
-        // One unread entry per conversation ("3 neue Nachrichten von …"), not one per message.
+        const about = await aboutText(tx, conversation);
+        const withAbout = (title: string) => (about ? `${title} ${about}` : title);
+        // One unread entry per conversation ("3 neue Nachrichten von … zu „…“"), not one per message.
         await createNotification(tx, {
           kind: "messages",
           userId: recipient,
-          title: de.messaging.notificationTitle(senderName),
+          title: withAbout(de.messaging.notificationTitle(senderName)),
           message: text || de.messaging.notificationFile(file!.name),
           link: `${VIEW_PATH[view]}/${conversation.id}`,
-          group: { key: conversationGroup(conversation.id), title: (count) => inboxDe.notifications.grouped(count, senderName) },
+          group: { key: conversationGroup(conversation.id), title: (count) => withAbout(inboxDe.notifications.grouped(count, senderName)) },
         });
       }
       await publish(tx, [recipient, userId], { type: "message.created", conversationId: conversation.id, messageId: id });
@@ -152,4 +154,21 @@ async function checkSendLimits(db: Pick<Database, "execute">, userId: string, fi
   if (fileBytes > 0 && Number(row?.bytes ?? 0) + fileBytes > ATTACHMENT_DAILY_BYTES) {
     throw new AppError("RATE_LIMITED", "daily_files_exceeded");
   }
+}
+
+/**
+ * What a conversation is about, for its notification ("zu „Logo-Design“", "zum Auftrag „…“"):
+ * the same person may write about two services, and their entries would read the same. A direct
+ * chat is about nothing in particular.
+ */
+async function aboutText(db: Database, conversation: { orderId: string | null; serviceId: string | null }): Promise<string | null> {
+  if (conversation.orderId) {
+    const [order] = await db.select({ title: orders.serviceTitle }).from(orders).where(eq(orders.id, conversation.orderId));
+    return order ? inboxDe.notifications.aboutOrder(order.title) : null;
+  }
+  if (conversation.serviceId) {
+    const [service] = await db.select({ title: services.title }).from(services).where(eq(services.id, conversation.serviceId));
+    return service ? inboxDe.notifications.about(service.title) : null;
+  }
+  return null;
 }
