@@ -85,9 +85,7 @@ export function TicketFilters({ filters, total }: { filters: Filters; total: num
           </Button>
           {active && (
             <Button asChild variant="ghost">
-              <Link to="/support" preventScrollReset onClick={() => {
-                  resetting.current = true;
-                }}>
+              <Link to="/support" preventScrollReset onClick={() => (resetting.current = true)}>
                 {ticketsDe.filters.reset}
               </Link>
             </Button>
