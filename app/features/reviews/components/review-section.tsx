@@ -1,5 +1,5 @@
 import { Star } from "~/components/ui/icons";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { formToasts, toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
@@ -12,13 +12,10 @@ import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action as serviceAction } from "~/routes/service-detail";
 import { cn } from "~/lib/class-names";
+import { ReplyEditor } from "./reply-editor";
 import { ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
 import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
 
-// Only the service's owner answers reviews: the editor's code loads for them, not with every
-// visitor's page (ADR 014). The server renders it into the owner's page as usual, and until it has
-// hydrated it still works as plain HTML: the <details> opens natively and its form posts.
-const ReplyEditor = lazy(() => import("./reply-editor").then((module) => ({ default: module.ReplyEditor })));
 
 interface ReviewItem {
   id: string;
@@ -217,9 +214,7 @@ export function ReviewSection({
                 {item.reviewText && <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.reviewText}</p>}
                 {item.reply && <ReviewReply reply={item.reply} />}
                 {canReply && (
-                  <Suspense fallback={null}>
-                    <ReplyEditor action={action} reviewId={item.id} reviewer={displayName(item.author.firstName, item.author.lastName)} reply={item.reply} />
-                  </Suspense>
+                  <ReplyEditor action={action} reviewId={item.id} reviewer={displayName(item.author.firstName, item.author.lastName)} reply={item.reply} />
                 )}
               </div>
             </li>
