@@ -1,15 +1,15 @@
-import { ArrowLeft, Mail, UserRound } from "~/components/ui/icons";
+import { ArrowLeft } from "~/components/ui/icons";
 import { Link, redirect, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { ReplyForm } from "~/features/support/components/reply-form";
-import { StatusSelect } from "~/features/support/components/ticket-card";
+import { StatusSelect, TicketAuthor } from "~/features/support/components/ticket-card";
 import { TicketThread } from "~/features/support/components/ticket-thread";
 import { getTicketThread, REPLY_TEXTS, replyToTicket, ticketPath } from "~/features/support/replies.server";
 import { STATUS_BADGE } from "~/features/support/schema";
 import { de, pageMeta } from "~/i18n/de";
 import { ticketsDe } from "~/i18n/tickets.de";
-import { displayName, formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { setFlashToast } from "~/lib/flash.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { isDocumentSubmission } from "~/lib/request-kind.server";
@@ -81,21 +81,7 @@ export default function SupportTicket({ loaderData }: Route.ComponentProps) {
           {de.support.statusLabels[ticket.status]}
         </Badge>
       </div>
-      {ticket.author && (
-        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <UserRound className="size-4" aria-hidden="true" />
-            <span className="sr-only">{de.support.author}: </span>
-            {displayName(ticket.author.firstName, ticket.author.lastName)}
-          </span>
-          {ticket.author.email && (
-            <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {ticket.author.email}
-            </span>
-          )}
-        </p>
-      )}
+      {ticket.author && <TicketAuthor author={ticket.author} className="mt-2" />}
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
           <span>{de.support.createdAt(formatDate(ticket.createdAt, "dateTime"))}</span>

@@ -28,6 +28,25 @@ export interface TicketCardData {
   } | null;
 }
 
+/** Who wrote a ticket (support staff see it on the list and on the ticket): name and, if known, address. */
+export function TicketAuthor({ author, className }: { author: NonNullable<TicketCardData["author"]>; className: string }) {
+  return (
+    <p className={`${className} flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground`}>
+      <span className="inline-flex items-center gap-1.5">
+        <UserRound className="size-4" aria-hidden="true" />
+        <span className="sr-only">{de.support.author}: </span>
+        {displayName(author.firstName, author.lastName)}
+      </span>
+      {author.email && (
+        <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
+          {author.email}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData; canChangeStatus: boolean }) {
   const headingId = `ticket-${ticket.id}`;
   return (
@@ -38,21 +57,7 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
         </h2>
         <Badge variant={STATUS_BADGE[ticket.status]}>{de.support.statusLabels[ticket.status]}</Badge>
       </div>
-      {ticket.author && (
-        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <UserRound className="size-4" aria-hidden="true" />
-            <span className="sr-only">{de.support.author}: </span>
-            {displayName(ticket.author.firstName, ticket.author.lastName)}
-          </span>
-          {ticket.author.email && (
-            <span className="inline-flex min-w-0 items-center gap-1.5 break-all">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {ticket.author.email}
-            </span>
-          )}
-        </p>
-      )}
+      {ticket.author && <TicketAuthor author={ticket.author} className="mt-1" />}
       <p className="mt-3 line-clamp-6 whitespace-pre-line break-words">{ticket.description}</p>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
