@@ -15,7 +15,7 @@ import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
-import { selectClass, textAreaClass } from "~/features/moderation/components/field-classes";
+import { textAreaClass } from "~/features/moderation/components/field-classes";
 import type { Route } from "./+types/moderation-case";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -185,16 +185,22 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
               ))}
               {errors.kind && <p className="text-sm text-destructive">{errors.kind}</p>}
             </fieldset>
-            <div className="grid gap-2">
-              <Label htmlFor="decision-ground">{t.case.groundLabel}</Label>
-              <select id="decision-ground" name="ground" defaultValue={refusal?.values?.ground || likelyGround} className={selectClass}>
-                {DECISION_GROUNDS.map((ground) => (
-                  <option key={ground} value={ground}>
-                    {t.grounds[ground]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {/* Radios, not a select: both grounds stay readable on a phone (the law's label is long). */}
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">{t.case.groundLabel}</legend>
+              {DECISION_GROUNDS.map((ground) => (
+                <label key={ground} className="flex min-h-6 items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="ground"
+                    value={ground}
+                    defaultChecked={(refusal?.values?.ground || likelyGround) === ground}
+                    className="mt-0.5 size-5 shrink-0 accent-primary"
+                  />
+                  {t.grounds[ground]}
+                </label>
+              ))}
+            </fieldset>
             <div className="grid gap-2">
               <Label htmlFor="decision-reason">{t.case.reasonLabel}</Label>
               <textarea

@@ -77,7 +77,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await screenshot(support.page, `moderation-case-${width}`);
     await support.page.getByRole("radio", { name: "Inhalt entfernen" }).check();
     // The report says "illegal": the ground offered first is the law.
-    expect(await support.page.getByLabel("Grundlage").inputValue()).toBe("law");
+    expect(await support.page.getByRole("group", { name: "Grundlage" }).getByRole("radio", { checked: true }).inputValue()).toBe("law");
     // Without a reason the decision is refused, and the focus goes to the reason's field.
     await hydrated(support.page);
     await support.page.getByRole("button", { name: "Entscheidung speichern" }).click();
@@ -150,7 +150,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await support.page.goto("/moderation");
     await support.page.getByRole("link", { name: title }).click();
     await support.page.getByRole("radio", { name: "Konto der verfassenden Person sperren" }).check();
-    expect(await support.page.getByLabel("Grundlage").inputValue()).toBe("terms");
+    expect(await support.page.getByRole("group", { name: "Grundlage" }).getByRole("radio", { checked: true }).inputValue()).toBe("terms");
     await support.page.getByLabel("Begründung (Sachverhalt und Gründe)").fill("Wiederholt Zahlung außerhalb des Marktplatzes verlangt.");
     await support.page.getByRole("button", { name: "Entscheidung speichern" }).click();
     await support.page.waitForURL(`${baseUrl()}/moderation`);
