@@ -103,6 +103,22 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     await expectFocused(page, save, "after saving the status");
     await page.reload();
     expect(await page.locator("article").filter({ hasText: subject }).getByRole("combobox").inputValue()).toBe("resolved");
+    // A status chosen before the page has its scripts stays chosen once they run (the select is
+    // uncontrolled; a controlled one was put back to the saved status by the hydration).
+    const entryScript = /\/assets\/entry\.client-[\w-]+\.js$/;
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(entryScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/support", { waitUntil: "commit" });
+    const early = page.locator("article").filter({ hasText: subject }).getByRole("combobox");
+    await early.selectOption("closed");
+    releaseScripts();
+    await hydrated(page);
+    expect(await early.inputValue()).toBe("closed");
+    await page.unroute(entryScript);
 
     // The author (signed in since the verification link) sees the new status.
     await user.page.goto("/support");

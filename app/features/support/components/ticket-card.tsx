@@ -1,5 +1,5 @@
 import { ChevronRight, Mail, MessagesSquare, UserRound } from "~/components/ui/icons";
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -102,14 +102,6 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
     if (result.ok) toast.success(de.support.statusUpdated);
     else toast.error(de.support.statusError, { description: result.message });
   }, [result]);
-  // The status chosen but not saved yet; it follows the ticket's status when that changes
-  // (saved here, by a colleague, or reopened by the author's reply).
-  const [choice, setChoice] = useState(status);
-  const [shown, setShown] = useState(status);
-  if (shown !== status) {
-    setShown(status);
-    setChoice(status);
-  }
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   useFocusAfterRemoval(form);
@@ -135,11 +127,14 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
       <span aria-hidden="true" className="text-sm text-muted-foreground">
         {de.support.status}
       </span>
+      {/* Uncontrolled, so a status chosen before the page was hydrated stays chosen; keyed by the
+          ticket's status, so it shows that status again when it changes (saved here, by a colleague,
+          or reopened by the author's reply). */}
       <select
+        key={status}
         id={id}
         name="status"
-        value={choice}
-        onChange={(event) => setChoice(event.currentTarget.value as TicketStatus)}
+        defaultValue={status}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
       >
         {TICKET_STATUSES.map((s) => (
