@@ -21,6 +21,7 @@ export const ticketsDe = {
     placeholder: "Schreiben Sie Ihre Antwort …",
     charactersLeft: (n: number) => `Noch ${n} Zeichen`,
     file: "Datei anhängen (optional)",
+    removeFile: "Datei entfernen",
     fileHint: "Bilder (JPG, PNG, GIF, WebP), PDF oder Textdateien, höchstens 10 MB.",
     submit: "Antwort senden",
     submitting: "Wird gesendet …",

@@ -52,7 +52,22 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     // A blank reply is refused in the form; one with an image goes through and shows inline.
     await user.page.getByRole("button", { name: "Antwort senden" }).click();
     await user.page.getByText("Bitte schreiben Sie eine Antwort oder hängen Sie eine Datei an.").waitFor();
-    await user.page.getByLabel("Datei anhängen (optional)").setInputFiles({ name: "sendung.png", mimeType: "image/png", buffer: await pngBytes(240, 120, "#2255aa") });
+    // A file over 10 MB is named at once and keeps the reply from going without it (the staff's
+    // card below counts one reply) until it is removed or replaced; the text stays.
+    const fileField = user.page.getByLabel("Datei anhängen (optional)");
+    const tooLarge = user.page.getByText("Die Datei ist zu groß: Sie darf höchstens 10 MB groß sein.");
+    await fileField.setInputFiles({ name: "riesig.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });
+    await tooLarge.waitFor();
+    await user.page.getByLabel("Ihre Antwort").fill("Mit dem Anhang von eben.");
+    await user.page.getByRole("button", { name: "Antwort senden" }).click();
+    await expectFocused(user.page, fileField, "after sending with a file too large");
+    await tooLarge.waitFor();
+    expect(await user.page.getByLabel("Ihre Antwort").inputValue()).toBe("Mit dem Anhang von eben.");
+    await user.page.getByRole("button", { name: "Datei entfernen" }).click();
+    await tooLarge.waitFor({ state: "detached" });
+    await expectFocused(user.page, fileField, "after removing the file");
+    expect(await fileField.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    await fileField.setInputFiles({ name: "sendung.png", mimeType: "image/png", buffer: await pngBytes(240, 120, "#2255aa") });
     await sendReply(user.page, "Hier die Sendungsverfolgung.");
     await user.page.getByRole("log").getByRole("img", { name: "sendung.png" }).waitFor();
 

@@ -1,4 +1,4 @@
-import { Info, Loader2, Send } from "~/components/ui/icons";
+import { Info, Loader2, Send, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { formToasts } from "~/components/ui/toast";
@@ -28,6 +28,9 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
   const answer = fetcher.data ?? pageAnswer;
   const formRef = useRef<HTMLFormElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  // Whether a file is chosen (its "Datei entfernen" button shows then).
+  const [hasFile, setHasFile] = useState(false);
   const [length, setLength] = useState(0);
   const [local, setLocal] = useState<{ text?: string; file?: string }>({});
   const busy = fetcher.state !== "idle";
@@ -39,6 +42,7 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
     if (fetcher.data?.ok) {
       setLength(0);
       setLocal({});
+      setHasFile(false);
     }
   }
   useEffect(() => {
@@ -68,8 +72,13 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
         const file = form.get("file");
-        const hasFile = file instanceof File && file.size > 0;
-        if (String(form.get("text") ?? "").trim() === "" && !hasFile) {
+        const withFile = file instanceof File && file.size > 0;
+        if (withFile && file.size > ATTACHMENT_MAX_BYTES) {
+          // Not sent: the reply would go without the file the user meant to send.
+          event.preventDefault();
+          setLocal({ file: ticketsDe.reply.fileTooLarge });
+          fileRef.current?.focus();
+        } else if (String(form.get("text") ?? "").trim() === "" && !withFile) {
           event.preventDefault();
           setLocal({ text: ticketsDe.reply.empty });
           textRef.current?.focus();
@@ -110,6 +119,7 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
       <div className="grid gap-2">
         <Label htmlFor="reply-file">{ticketsDe.reply.file}</Label>
         <input
+          ref={fileRef}
           id="reply-file"
           type="file"
           name="file"
@@ -118,17 +128,34 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
           aria-describedby={fileError ? "reply-file-hint reply-file-error" : "reply-file-hint"}
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0];
-            // Spares a pointless upload; the server cuts anything larger off anyway.
-            if (chosen && chosen.size > ATTACHMENT_MAX_BYTES) {
-              event.currentTarget.value = "";
-              setLocal({ file: ticketsDe.reply.fileTooLarge });
-            } else setLocal({});
+            setHasFile(Boolean(chosen));
+            // Said at once (the server refuses anything larger too). The file stays chosen, so that
+            // sending is refused until it is replaced or removed, instead of going without it.
+            if (chosen && chosen.size > ATTACHMENT_MAX_BYTES) setLocal({ file: ticketsDe.reply.fileTooLarge });
+            else setLocal({});
           }}
           className="block w-full min-w-0 text-sm text-muted-foreground file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-background file:px-3 file:text-sm file:font-medium file:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         />
         <p id="reply-file-hint" className="text-xs text-muted-foreground">
           {ticketsDe.reply.fileHint}
         </p>
+        {hasFile && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => {
+              if (fileRef.current) fileRef.current.value = "";
+              setHasFile(false);
+              setLocal({});
+              fileRef.current?.focus();
+            }}
+          >
+            <X aria-hidden="true" />
+            {ticketsDe.reply.removeFile}
+          </Button>
+        )}
         {fileError && (
           <p id="reply-file-error" role="alert" className="text-sm font-medium text-destructive">
             {fileError}
