@@ -192,3 +192,24 @@ describe.each(widthNames)("theme at %s width", (width) => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
   });
 });
+
+describe("pages on a phone", () => {
+  it("are never wider than the screen, also where the browser cannot hyphenate German compounds", async () => {
+    // This Chromium has no hyphenation dictionary (component updates are off), like a browser that
+    // has not fetched it yet: "Handwerksunternehmen" in a service's title once widened its page.
+    const { page, errors } = await browser.open("phone", { cookies: consent });
+    const paths = ["/", "/services", "/terms", "/privacy", "/imprint", "/barrierefreiheit", "/transparenz"];
+    for (let n = 1; n <= 2; n++) {
+      await page.goto(`/services?page=${n}`);
+      const hrefs = await page.locator("main a[href^='/services/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+      paths.push(...new Set(hrefs.filter((href) => /^\/services\/[0-9a-f-]{36}$/.test(href))));
+    }
+    expect(paths.length).toBeGreaterThan(12);
+    for (const path of paths) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow of ${path} at 375 px`).toBe(0);
+    }
+    expectNoErrors(errors);
+  });
+});
