@@ -23,7 +23,7 @@ const SHARED = /\/app\/(components\/ui|lib)\/[^?]*$|\/node_modules\/(clsx|tailwi
  */
 const GROUPS: [name: string, roots: RegExp][] = [
   ["cards", /\/app\/features\/services\/components\/service-card\.tsx$/],
-  ["catalogue", /\/app\/features\/services\/(components\/service-grid\.tsx|categories\.ts|listing-facts\.ts)$|\/app\/i18n\/saved-searches\.de\.ts$/],
+  ["catalogue", /\/app\/features\/services\/(components\/(service-grid|search-suggest)\.tsx|categories\.ts|listing-facts\.ts)$|\/app\/i18n\/saved-searches\.de\.ts$/],
 ];
 
 type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };

@@ -17,7 +17,7 @@ import {
 import { data, Form, Link, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { SearchSuggest } from "~/features/services/components/search-suggest";
 import { sharedMarket, type LoaderMarket, type Market } from "~/features/landing/market.server";
 import { SERVICE_CATEGORIES } from "~/features/services/categories";
 import { ServiceGrid } from "~/features/services/components/service-grid";
@@ -76,13 +76,12 @@ function SearchBox() {
       </label>
       <div className="mt-2 flex gap-2 rounded-xl border bg-card p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
+          <Search className="pointer-events-none absolute top-1/2 left-3 z-10 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          {/* Suggestions while typing, as on /services (without JavaScript a plain search field). */}
+          <SearchSuggest
             id="landing-search"
             name="q"
-            type="search"
             maxLength={100}
-            autoComplete="off"
             enterKeyHint="search"
             placeholder={de.landing.searchPlaceholder}
             className="h-11 border-0 pl-10 text-base shadow-none focus-visible:outline-none sm:text-base"

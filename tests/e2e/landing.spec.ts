@@ -30,7 +30,22 @@ describe.each(widthNames)("landing page and saved searches at %s width", (width)
     await expectAccessible(page, `landing with market (${width})`);
     await screenshot(page, `landing-market-${width}`);
 
-    const search = page.getByRole("searchbox", { name: "Wonach suchen Sie?" });
+    // The landing's search box suggests while typing, as the catalogue's does: ↓ and Enter take one.
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: "Wonach suchen Sie?" });
+    await search.click();
+    await search.pressSequentially("Hochzeitsfoto");
+    const option = page.getByRole("listbox", { name: "Suchvorschläge" }).getByRole("option", { name: "Hochzeitsfotografie" });
+    await option.waitFor();
+    await expectAccessible(page, `landing suggestions (${width})`);
+    await screenshot(page, `landing-suggestions-${width}`);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => search.getAttribute("aria-activedescendant")).toBe("landing-search-suggestion-0");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseUrl()}/services?q=Hochzeitsfotografie`);
+    await page.getByRole("link", { name: "Hochzeitsfotografie – Ganztagsreportage" }).waitFor();
+
+    await page.goto("/");
     await search.fill("Logo");
     await search.press("Enter");
     await page.waitForURL(`${baseUrl()}/services?q=Logo`);
@@ -50,7 +65,7 @@ describe.each(widthNames)("landing page and saved searches at %s width", (width)
   it("the landing search works without JavaScript", async () => {
     const { page } = await browser.open(width, { cookies: consent, javaScript: false });
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Wonach suchen Sie?" }).fill("Webseite");
+    await page.getByRole("combobox", { name: "Wonach suchen Sie?" }).fill("Webseite");
     await page.getByRole("button", { name: "Suchen" }).click();
     await page.waitForURL(`${baseUrl()}/services?q=Webseite`);
     expect(await foundCount(page)).toBeGreaterThan(0);
