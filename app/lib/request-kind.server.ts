@@ -11,6 +11,14 @@
  * `Accept`: a document load asks for HTML first, a fetch for anything.
  */
 export function isDocumentSubmission(request: Request): boolean {
+  return isNavigation(request);
+}
+
+/**
+ * The browser itself loading the answer as a page (a link followed, an address typed, a form
+ * posted), not a fetch of the app's or a download by a script: the answer is what the person sees.
+ */
+export function isNavigation(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode) return mode === "navigate";
   return (request.headers.get("Accept") ?? "").startsWith("text/html");

@@ -1,7 +1,9 @@
+import { redirect } from "react-router";
 import { ensureInvoicePdf } from "~/features/orders/invoices.server";
 import { invoiceOfOrderFor } from "~/features/orders/queries.server";
 import { AppError } from "~/lib/errors";
-import { database, optionalUser } from "~/lib/request-context.server";
+import { database, optionalUser, signInPath } from "~/lib/request-context.server";
+import { isNavigation } from "~/lib/request-kind.server";
 import { errorResponse } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
 import { getStorage, serveStoredFile } from "~/lib/storage.server";
@@ -20,7 +22,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const user = await optionalUser({ request, context });
     const db = await database(context);
     const invoice = user ? await invoiceOfOrderFor(db, user.id, params.id) : null;
-    if (!invoice) throw new AppError("NOT_FOUND", "invoice_not_found");
+    if (!invoice) {
+      // A link followed in the browser (from a mail, a bookmark) gets a page, not a bare error:
+      // signed out the sign-in, which comes back here; anyone else the order's own page (the
+      // order, or the page saying there is none), which says no more than the 404 does.
+      if (isNavigation(request)) return redirect(user ? `/orders/${params.id}` : signInPath(request));
+      throw new AppError("NOT_FOUND", "invoice_not_found");
+    }
     const storage = getStorage();
     const key = await ensureInvoicePdf(db, storage, invoice);
     const response = await serveStoredFile(storage, key, { downloadName: `Rechnung-${invoice.number}.pdf`, cache: "private" });

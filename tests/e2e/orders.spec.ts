@@ -105,6 +105,8 @@ describe.each(widthNames)("orders at %s width", (width) => {
     const fileUrl = (await file.getAttribute("href"))!;
     expect((await buyer.request.get(fileUrl)).status()).toBe(200);
     expect((await outsiderTab.page.request.get(fileUrl)).status()).toBe(404);
+    expect((await outsiderTab.page.goto(fileUrl))!.status()).toBe(404);
+    expect(new URL(outsiderTab.page.url()).pathname).toBe(orderPath);
     await expectAccessible(buyer, `order delivered, buyer (${width})`);
     await screenshot(buyer, `order-delivered-${width}`);
     await buyer.locator("summary", { hasText: "Änderungen wünschen" }).click();
@@ -146,6 +148,15 @@ describe.each(widthNames)("orders at %s width", (width) => {
       expect(text).toMatch(/Umsatzsteuer 19 % 38,00 €/);
     }
     expect((await outsiderTab.page.request.get(`${orderPath}/rechnung`)).status()).toBe(404);
+    // Followed in a browser (a link in a mail, a bookmark), the invoice's address shows a page, not
+    // a bare error: an outsider the order's not-found page (404, as above), a signed-out visitor
+    // the sign-in, which leads back to this address.
+    expect((await outsiderTab.page.goto(`${orderPath}/rechnung`))!.status()).toBe(404);
+    expect(new URL(outsiderTab.page.url()).pathname).toBe(orderPath);
+    const visitor = await browser.open(width, { cookies: consent });
+    await visitor.page.goto(`${orderPath}/rechnung`);
+    await visitor.page.waitForURL(`${baseUrl()}/auth?redirectTo=${encodeURIComponent(`${orderPath}/rechnung`)}`);
+    await visitor.context.close();
     await seller.getByRole("button", { name: "Als bezahlt markieren" }).waitFor();
     await seller.getByRole("button", { name: "Als bezahlt markieren" }).click();
     await seller.getByRole("alertdialog", { name: "Rechnung als bezahlt markieren?" }).getByRole("button", { name: "Ja, Zahlung ist eingegangen" }).click();
