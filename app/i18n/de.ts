@@ -111,8 +111,13 @@ export const de = {
     existingSubject: "Registrierungsversuch mit Ihrer E-Mail-Adresse",
     existingText:
       "jemand hat versucht, mit Ihrer E-Mail-Adresse ein neues Konto anzulegen. Sie haben bereits ein Konto. Falls Sie Ihr Passwort vergessen haben, können Sie es hier zurücksetzen:",
+    // Its link leads to /forgot-password (which asks for a reset link): it neither expires nor changes anything by itself.
+    existingButton: "Passwort zurücksetzen",
+    existingNote: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren – Ihr Konto und Ihr Passwort bleiben unverändert.",
     changeEmailSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse",
     changeEmailText: "bitte bestätigen Sie Ihre neue E-Mail-Adresse über den folgenden Link. Erst danach wird die Änderung wirksam.",
+    changeEmailExpiry:
+      "Der Link ist 24 Stunden gültig. Wenn Sie diese Änderung nicht angefordert haben, können Sie diese E-Mail ignorieren; ohne Bestätigung wird nichts geändert.",
     emailChangedSubject: "Ihre E-Mail-Adresse wurde geändert",
     emailChangedText: (newEmail: string) =>
       `die E-Mail-Adresse Ihres Kontos beim Dienstleister-Marktplatz wurde soeben geändert, auf ${newEmail}. Mails von uns gehen ab jetzt an diese Adresse. Wenn Sie das selbst waren, ist nichts weiter zu tun.`,

@@ -11,11 +11,11 @@ export function passwordResetMail(to: string, name: string, url: string): MailMe
 }
 
 export function existingAccountMail(to: string, name: string, url: string): MailMessage {
-  return actionMail({ to, name, url, subject: de.mail.existingSubject, text: de.mail.existingText, button: de.mail.resetButton, note: de.mail.resetExpiry });
+  return actionMail({ to, name, url, subject: de.mail.existingSubject, text: de.mail.existingText, button: de.mail.existingButton, note: de.mail.existingNote });
 }
 
 export function changeEmailMail(to: string, name: string, url: string): MailMessage {
-  return actionMail({ to, name, url, subject: de.mail.changeEmailSubject, text: de.mail.changeEmailText, button: de.mail.verifyButton, note: de.mail.verifyExpiry });
+  return actionMail({ to, name, url, subject: de.mail.changeEmailSubject, text: de.mail.changeEmailText, button: de.mail.verifyButton, note: de.mail.changeEmailExpiry });
 }
 
 /**
