@@ -27,6 +27,7 @@ import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { env } from "~/lib/env.server";
 import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { isDocumentSubmission } from "~/lib/request-kind.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, failureOf, reportUnexpected } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -65,13 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actorId = user.id;
   const form = await readForm(request);
   switch (form.intent) {
-    case "updateProfile":
+    case "updateProfile": {
+      // Posted by the browser itself (no JavaScript): a save goes back to the profile
+      // (post/redirect/get, with the flash message); a refusal renders the page with the form
+      // open, its messages and what was typed (`values`).
+      const document = isDocumentSubmission(request);
       return actionResult(
         async () => {
           await updateProfile(await database(context), { actorId, input: form });
+          if (document) {
+            const saved: FlashToast = { type: "success", title: de.profile.updatedTitle, description: de.profile.updatedText };
+            throw redirect("/profile", { status: 303, headers: { "Set-Cookie": await setFlashToast(saved) } });
+          }
         },
-        { intent: "updateProfile", where: "profile update" },
+        { intent: "updateProfile", where: "profile update", values: document ? profileFields(form) : undefined },
       );
+    }
     case "changeEmail":
       return actionResult(
         async () => {
@@ -131,6 +141,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 });
   }
+}
+
+/** The edit form's fields as they were sent, to show them again after a refusal. */
+function profileFields(form: Record<string, string>): Record<string, string> {
+  const { firstName = "", lastName = "", username = "", bio = "" } = form;
+  return { firstName, lastName, username, bio };
 }
 
 /**

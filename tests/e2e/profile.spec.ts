@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames, hydrated } from "../support/browser";
 import { clickSignOut, linkFromOutbox, signInWithForm, uniqueEmail } from "../support/accounts";
 import { pngBytes } from "../support/files";
+import { expectFocused, expectFocusVisible, tabTo, typeInto } from "../support/keyboard";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
@@ -140,6 +141,92 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await plain.page.waitForURL(`${baseUrl()}/profile`);
     await plain.page.getByText("Einstellung gespeichert").waitFor();
     expect(await plain.page.getByRole("switch", { name: "Online-Status anzeigen" }).getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("edits the profile without JavaScript: the form opens at /profile?bearbeiten, a refusal comes back with what was typed, a save returns to the profile", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `profile-plain-edit-${width}`);
+    const plain = await browser.open(width, { javaScript: false });
+    await plain.context.addCookies(await page.context().cookies());
+    const p = plain.page;
+    await p.goto("/profile");
+    await p.getByRole("button", { name: "Profil bearbeiten" }).click();
+    await p.waitForURL(`${baseUrl()}/profile?bearbeiten=#edit-profile`);
+    const form = p.getByRole("form", { name: "Profil bearbeiten" });
+    await form.waitFor();
+    expect(await p.getByLabel("Vorname").inputValue()).toBe("Paula");
+    await screenshot(p, `profile-edit-no-js-${width}`);
+    // "Abbrechen" leads back to the profile as it was.
+    await form.getByRole("link", { name: "Abbrechen" }).click();
+    await p.waitForURL(`${baseUrl()}/profile`);
+    expect(await form.count()).toBe(0);
+
+    await p.getByRole("button", { name: "Profil bearbeiten" }).click();
+    await form.waitFor();
+    await p.getByLabel("Vorname").fill("Jonas");
+    await p.getByLabel("Über mich").fill("Übersetzer aus Köln.");
+    // A name someone else has: the page comes back with the form open, the message and what was typed.
+    await p.getByLabel("Benutzername").fill("Support-Team");
+    await form.getByRole("button", { name: "Speichern" }).click();
+    await p.getByText("Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.").waitFor();
+    expect(await p.getByLabel("Vorname").inputValue()).toBe("Jonas");
+    expect(await p.getByLabel("Über mich").inputValue()).toBe("Übersetzer aus Köln.");
+    expect(await p.getByLabel("Benutzername").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(p, `profile-edit-no-js-refused-${width}`);
+
+    const name = `jonas.${width}.${Date.now().toString(36)}`;
+    await p.getByLabel("Benutzername").fill(name);
+    await form.getByRole("button", { name: "Speichern" }).click();
+    // Post/redirect/get: back on /profile, the form closed, the saved profile and the outcome shown.
+    await p.waitForURL(`${baseUrl()}/profile`);
+    await p.getByRole("status").filter({ hasText: "Profile updated successfully" }).waitFor();
+    await p.getByText("Jonas Probe", { exact: true }).waitFor();
+    await p.getByText(`@${name}`).waitFor();
+    await p.getByText("Übersetzer aus Köln.").waitFor();
+    expect(await form.count()).toBe(0);
+  });
+
+  it("moves the focus into the edit form when it opens and back to “Profil bearbeiten” when it closes (keyboard only)", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `profile-focus-${width}`);
+    await openProfile(page);
+    const opener = page.getByRole("button", { name: "Profil bearbeiten" });
+    const firstName = page.getByLabel("Vorname");
+
+    // Opening: the focus goes to the first field, not to the page's start.
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    await expectFocused(page, firstName, "after opening the form");
+    await expectFocusVisible(page);
+    // Cancelling: back to what opened it.
+    await tabTo(page, "Abbrechen");
+    await page.keyboard.press("Enter");
+    await page.getByRole("form", { name: "Profil bearbeiten" }).waitFor({ state: "detached" });
+    await expectFocused(page, opener, "after cancelling");
+    await expectFocusVisible(page);
+
+    // A refused save: the focus goes to the field with the message.
+    await page.keyboard.press("Enter");
+    await expectFocused(page, firstName, "after opening the form again");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("Konrad");
+    await typeInto(page, "Benutzername", "Support-Team");
+    await tabTo(page, "Speichern");
+    await page.keyboard.press("Enter");
+    await waitForToast(page, "Error", "Failed to update profile");
+    await expectFocused(page, page.getByLabel("Benutzername"), "after a refused save");
+    await expectFocusVisible(page);
+
+    // A save: back to "Profil bearbeiten", which now stands under the saved name.
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(`konrad.${width}.${Date.now().toString(36)}`);
+    await tabTo(page, "Speichern");
+    await page.keyboard.press("Enter");
+    await waitForToast(page, "Success", "Profile updated successfully");
+    await expectFocused(page, opener, "after saving");
+    await expectFocusVisible(page);
+    await page.getByText("Konrad Probe", { exact: true }).waitFor();
+    expectNoErrors(errors);
   });
 
   it("changes the e-mail address only after the link sent to the new address is opened", async () => {

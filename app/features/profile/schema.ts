@@ -12,6 +12,9 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 /** The word that unlocks account deletion (spec section 9), compared exactly. */
 export const DELETE_CONFIRMATION_WORD = "BESTÄTIGEN";
+
+/** /profile?bearbeiten: the profile with its edit form open (how "Profil bearbeiten" works without JavaScript). */
+export const EDIT_PROFILE_PARAM = "bearbeiten";
 /** URL-safe and the same rule as the database check (profiles_username_format). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 

@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, ExternalLink, Eye, Pencil, ShieldCheck, UserRound } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { formToasts } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action } from "~/routes/profile";
-import { BIO_MAX } from "../schema";
+import { BIO_MAX, EDIT_PROFILE_PARAM } from "../schema";
 import { AvatarUpload } from "./avatar-upload";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ThemeSwitch } from "./theme-switch";
@@ -21,8 +21,33 @@ import type { ProfileView } from "./types";
 const textareaClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm";
 
+/**
+ * The edit mode works without JavaScript too: "Profil bearbeiten" is the button of a GET form that
+ * asks for /profile?bearbeiten (the server renders the page with the form open, scrolled to it);
+ * the form posts to /profile, which sends a saved profile back to /profile and renders a refused
+ * one with the form open again ("Abbrechen" is a link back to /profile). With JavaScript the same
+ * controls open and close the form in place; the focus goes to its first field when it opens and
+ * back to "Profil bearbeiten" when it closes (saved or cancelled), not to the page's start.
+ */
 export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: "light" | "dark" }) {
-  const [editing, setEditing] = useState(false);
+  const [params] = useSearchParams();
+  // Without JavaScript the form posted to the page: a refusal comes back as the page's action data.
+  const posted = outcomeOf(useActionData<typeof action>(), "updateProfile");
+  const refused = posted && !posted.ok ? posted : undefined;
+  const [editing, setEditing] = useState(() => params.has(EDIT_PROFILE_PARAM) || refused !== undefined);
+  // Where the focus goes once the switch between view and form is rendered (only after the user's own switch).
+  const focusNext = useRef<"form" | "opener" | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === "form") document.getElementById(FIRST_FIELD_ID)?.focus();
+    else if (next === "opener") opener.current?.focus();
+  }, [editing]);
+  const close = useCallback(() => {
+    focusNext.current = "opener";
+    setEditing(false);
+  }, []);
   const name = displayName(profile.firstName, profile.lastName);
 
   return (
@@ -72,7 +97,7 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
         </div>
 
         {editing ? (
-          <EditProfileForm profile={profile} onDone={() => setEditing(false)} />
+          <EditProfileForm profile={profile} refused={refused} onDone={close} />
         ) : (
           <>
             <div>
@@ -80,10 +105,21 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
               <p className="mt-1 whitespace-pre-line break-words">{profile.bio || de.profile.noBio}</p>
             </div>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="button" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" />
-                {de.profile.edit}
-              </Button>
+              <form
+                method="get"
+                action={`/profile#${EDIT_FORM_ID}`}
+                className="grid"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  focusNext.current = "form";
+                  setEditing(true);
+                }}
+              >
+                <Button ref={opener} type="submit" name={EDIT_PROFILE_PARAM} value="">
+                  <Pencil aria-hidden="true" />
+                  {de.profile.edit}
+                </Button>
+              </form>
               <Button asChild variant="outline">
                 <Link to={profile.username ? `/u/${encodeURIComponent(profile.username)}` : `/public-profile/${profile.userId}`}>
                   <ExternalLink aria-hidden="true" />
@@ -101,10 +137,18 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
 }
 
 const profileToast = formToasts("profile-answer");
+const EDIT_FORM_ID = "edit-profile";
+const FIRST_FIELD_ID = "first-name";
 
-function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
+/** A save refused on a page without JavaScript: its messages, and what was typed. */
+type Refusal = { fieldErrors: Record<string, string>; values?: Record<string, string> };
+
+function EditProfileForm({ profile, refused, onDone }: { profile: ProfileView; refused: Refusal | undefined; onDone: () => void }) {
   const fetcher = useFetcher<typeof action>();
-  const [bio, setBio] = useState(profile.bio ?? "");
+  const formRef = useRef<HTMLFormElement>(null);
+  // What a refused post without JavaScript sent: shown again rather than the saved values.
+  const typed = refused?.values;
+  const [bio, setBio] = useState(typed?.bio ?? profile.bio ?? "");
   const result = outcomeOf(fetcher.data, "updateProfile");
   const busy = fetcher.state !== "idle";
 
@@ -115,20 +159,41 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
       onDone();
     } else {
       profileToast.error(de.profile.updateErrorTitle, { description: de.profile.updateErrorText });
+      // The first field with a message, else the button that was pressed (it was disabled meanwhile).
+      const form = formRef.current;
+      (form?.querySelector<HTMLElement>("[aria-invalid=true]") ?? form?.querySelector<HTMLElement>("button[type=submit]"))?.focus();
     }
   }, [result, onDone]);
 
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? refused?.fieldErrors;
   const bioError = errors?.bio;
   return (
-    <fetcher.Form method="post" action="/profile" className="grid gap-4" noValidate aria-labelledby="edit-profile-heading">
+    <fetcher.Form ref={formRef} id={EDIT_FORM_ID} method="post" action="/profile" className="grid gap-4" noValidate aria-labelledby="edit-profile-heading">
       <h3 id="edit-profile-heading" className="sr-only">
         {de.profile.edit}
       </h3>
       <input type="hidden" name="intent" value="updateProfile" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="first-name" name="firstName" label={de.profile.firstName} defaultValue={profile.firstName} autoComplete="given-name" maxLength={50} error={errors?.firstName} required />
-        <FormField id="last-name" name="lastName" label={de.profile.lastName} defaultValue={profile.lastName} autoComplete="family-name" maxLength={50} error={errors?.lastName} required />
+        <FormField
+          id={FIRST_FIELD_ID}
+          name="firstName"
+          label={de.profile.firstName}
+          defaultValue={typed?.firstName ?? profile.firstName}
+          autoComplete="given-name"
+          maxLength={50}
+          error={errors?.firstName}
+          required
+        />
+        <FormField
+          id="last-name"
+          name="lastName"
+          label={de.profile.lastName}
+          defaultValue={typed?.lastName ?? profile.lastName}
+          autoComplete="family-name"
+          maxLength={50}
+          error={errors?.lastName}
+          required
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="profile-email">{de.profile.email}</Label>
@@ -142,7 +207,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
         name="username"
         label={de.profile.username}
         placeholder={de.profile.usernamePlaceholder}
-        defaultValue={profile.username ?? ""}
+        defaultValue={typed?.username ?? profile.username ?? ""}
         autoComplete="username"
         maxLength={30}
         hint={de.profile.usernameHint}
@@ -172,8 +237,17 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
         )}
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {de.profile.cancel}
+        {/* A link back to the profile without JavaScript; with it, the form closes in place. */}
+        <Button asChild variant="outline">
+          <Link
+            to="/profile"
+            onClick={(event) => {
+              event.preventDefault();
+              onDone();
+            }}
+          >
+            {de.profile.cancel}
+          </Link>
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? de.profile.saving : de.profile.save}
