@@ -126,7 +126,7 @@ export const de = {
       "Sie haben die Adresse nicht geändert? Dann schreiben Sie uns bitte umgehend über die Kontaktangaben im Impressum, damit wir Ihr Konto sichern. Diese E-Mail geht an Ihre bisherige Adresse, damit Sie von der Änderung erfahren.",
     accountDeletedSubject: "Ihr Konto wurde gelöscht",
     accountDeletedText:
-      "wie gewünscht haben wir Ihr Konto beim Dienstleister-Marktplatz gelöscht, mit Profil, Dienstleistungen, Bewertungen, Kommentaren, Favoriten, Benachrichtigungen, Support-Tickets und Bildern. Ihre Chat-Nachrichten bleiben für Ihre Gesprächspartner erhalten, ohne Ihren Namen. Abgeschlossene Aufträge und ausgestellte Rechnungen bewahren wir für die gesetzliche Aufbewahrungsfrist auf; was wir dabei speichern, steht in der Datenschutzerklärung.",
+      "wie gewünscht haben wir Ihr Konto beim Dienstleister-Marktplatz gelöscht, mit Profil, Dienstleistungen, Bewertungen, Kommentaren, Favoriten, Benachrichtigungen, Support-Tickets und Bildern. Ihre Chat-Nachrichten bleiben für Ihre Gesprächspartner erhalten, ohne Ihren Namen. Ihre Aufträge und die ausgestellten Rechnungen bewahren wir für die gesetzliche Aufbewahrungsfrist von acht Jahren auf und löschen sie danach; was wir dabei speichern, steht in der Datenschutzerklärung.",
     accountDeletedButton: "Datenschutzerklärung lesen",
     accountDeletedNote:
       "Sie haben Ihr Konto nicht selbst gelöscht? Dann schreiben Sie uns bitte umgehend über die Kontaktangaben im Impressum. Dies ist die letzte E-Mail, die Sie von uns erhalten.",
@@ -258,16 +258,23 @@ export const de = {
     },
     danger: {
       heading: "Danger Zone",
-      text: "Löscht Ihr Konto mit Profil, Dienstleistungen, Bewertungen, Kommentaren, Favoriten, Käufen, Benachrichtigungen, Support-Tickets und Bildern. Chat-Nachrichten bleiben für Ihre Gesprächspartner erhalten (als „Unknown User“). Das kann nicht rückgängig gemacht werden.",
+      text: "Löscht Ihr Konto mit Profil, Dienstleistungen, Bewertungen, Kommentaren, Favoriten, Käufen, Benachrichtigungen, Support-Tickets und Bildern. Offene Aufträge werden beendet. Chat-Nachrichten bleiben für Ihre Gesprächspartner erhalten (als „Unknown User“). Das kann nicht rückgängig gemacht werden.",
+      // What the deletion keeps (delete-account.server.ts, ADR 025), said before it is done (Art. 12, 13 DSGVO).
+      retentionTitle: "Was nicht gelöscht wird",
+      retention:
+        "Ihre Aufträge (auch abgelehnte und abgebrochene, mit Verlauf und Lieferungen) und die ausgestellten Rechnungen mit den Namen und Anschriften darauf bleiben erhalten. Sie sind Geschäftsunterlagen auch der anderen Partei, und Rechnungen und Buchungsbelege müssen nach Steuer- und Handelsrecht acht Jahre aufbewahrt werden (§ 147 AO, § 257 HGB, § 14b UStG). Diese Pflicht geht dem Recht auf Löschung vor (Art. 17 Abs. 3 lit. b DSGVO). Wir löschen sie, sobald die Frist abgelaufen ist: acht Jahre nach Ende des Jahres, in dem der Auftrag endete.",
+      retentionMore: "Mehr dazu in der Datenschutzerklärung, Abschnitt „Speicherdauer“",
       delete: "Konto löschen",
       dialogTitle: "Konto endgültig löschen?",
-      dialogText: "Alle Ihre Daten werden sofort und dauerhaft gelöscht, und Sie werden abgemeldet.",
+      dialogText: "Ihr Konto und Ihre Daten werden sofort und dauerhaft gelöscht, und Sie werden abgemeldet.",
+      dialogRetention:
+        "Ausgenommen sind Ihre Aufträge und Rechnungen: Die müssen wir nach Steuer- und Handelsrecht acht Jahre aufbewahren (Art. 17 Abs. 3 lit. b DSGVO, § 147 AO, § 257 HGB); danach löschen wir sie.",
       confirmLabel: "Geben Sie zur Bestätigung BESTÄTIGEN ein",
       confirm: "Konto endgültig löschen",
       deleting: "Wird gelöscht...",
       cancel: "Abbrechen",
       deleted: "Account deleted",
-      deletedText: "Ihr Konto und Ihre Daten wurden gelöscht.",
+      deletedText: "Ihr Konto und Ihre Daten wurden gelöscht. Aufträge und Rechnungen bewahren wir für die gesetzliche Frist von acht Jahren auf.",
       failed: "Failed to delete account. Please contact support.",
       wrongWord: "Bitte geben Sie BESTÄTIGEN genau so ein, um Ihr Konto zu löschen.",
     },

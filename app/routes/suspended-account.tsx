@@ -6,6 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { listMyDecisions, decisionPath } from "~/features/moderation/decisions.server";
 import { SUSPENDED_ACCESS_MINUTES, SUSPENDED_ACCOUNT_PATH } from "~/features/moderation/suspended-access";
 import { endSuspendedAccess, suspendedAccessOf } from "~/features/moderation/suspended-access.server";
+import { DeletionRetentionNote } from "~/features/profile/components/deletion-retention-note";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { de, pageMeta } from "~/i18n/de";
 import { suspendedAccountDe as t } from "~/i18n/suspended-account.de";
@@ -132,6 +133,7 @@ export default function SuspendedAccount({ loaderData, actionData }: Route.Compo
           {t.remove.heading}
         </h2>
         <p className="mt-1 text-muted-foreground">{de.profile.danger.text}</p>
+        <DeletionRetentionNote className="mt-4" />
         <Form method="post" className="mt-4 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="delete" />
           {refusal && !confirmError && (

@@ -160,6 +160,9 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await signInWithForm(author.page, account.email, account.password);
     await author.page.waitForURL(`${baseUrl()}/konto-gesperrt`);
     await author.page.getByRole("heading", { level: 1, name: "Ihr Konto ist gesperrt" }).waitFor();
+    // Deleting here keeps orders and invoices as on the profile: the page says so before.
+    await author.page.getByRole("heading", { name: "Was nicht gelöscht wird" }).waitFor();
+    await author.page.getByText(/Ihre Aufträge .* bleiben erhalten\..* acht Jahre aufbewahrt werden/).waitFor();
     await expectAccessible(author.page, `/konto-gesperrt (${width})`);
     await screenshot(author.page, `suspended-account-${width}`);
     // Still no session: the signed-in pages send it to the sign-in.

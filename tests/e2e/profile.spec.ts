@@ -383,9 +383,25 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     const account = await registerFresh(page, `profile-delete-${width}`);
     await openProfile(page);
+    // What the deletion keeps is said before it is done: orders and invoices, for how long, and why.
+    const danger = page.locator("div").filter({ has: page.getByRole("heading", { name: "Danger Zone" }) }).filter({ has: page.getByRole("button", { name: "Konto löschen" }) }).last();
+    const kept = danger.getByText(/Ihre Aufträge .* und die ausgestellten Rechnungen .* bleiben erhalten/);
+    await kept.waitFor();
+    expect(await kept.textContent()).toMatch(/acht Jahre aufbewahrt werden \(§ 147 AO, § 257 HGB, § 14b UStG\).*Art\. 17 Abs\. 3 lit\. b DSGVO/);
+    expect(await danger.getByRole("link", { name: /Datenschutzerklärung/ }).getAttribute("href")).toBe("/privacy");
     await page.getByRole("button", { name: "Konto löschen" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Konto endgültig löschen?" });
     await dialog.waitFor();
+    // The dialog's description (what a screen reader reads with it) names the exception too.
+    const described = await dialog.evaluate((el) =>
+      (el.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+    expect(described).toContain("Ihr Konto und Ihre Daten werden sofort und dauerhaft gelöscht, und Sie werden abgemeldet.");
+    expect(described).toContain("Ausgenommen sind Ihre Aufträge und Rechnungen: Die müssen wir nach Steuer- und Handelsrecht acht Jahre aufbewahren");
+    expect(described).not.toMatch(/Alle Ihre Daten/);
     const confirm = dialog.getByRole("button", { name: "Konto endgültig löschen" });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("bestätigen");

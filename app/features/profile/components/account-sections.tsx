@@ -10,6 +10,7 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import type { action } from "~/routes/profile";
 import { DELETE_CONFIRMATION_WORD } from "../schema";
+import { DeletionRetentionNote } from "./deletion-retention-note";
 
 function fileNameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
@@ -82,7 +83,8 @@ export function DangerZone() {
         </h2>
         <CardDescription>{de.profile.danger.text}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid justify-items-start gap-4">
+        <DeletionRetentionNote className="justify-self-stretch" />
         <AlertDialog onOpenChange={(open) => !open && setWord("")}>
           <AlertDialogTrigger asChild>
             <Button type="button" variant="destructive">
@@ -92,7 +94,12 @@ export function DangerZone() {
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogTitle>{de.profile.danger.dialogTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{de.profile.danger.dialogText}</AlertDialogDescription>
+            <AlertDialogDescription asChild>
+              <div className="grid gap-2">
+                <p>{de.profile.danger.dialogText}</p>
+                <p>{de.profile.danger.dialogRetention}</p>
+              </div>
+            </AlertDialogDescription>
             <fetcher.Form method="post" action="/profile" className="grid gap-4" noValidate>
               <input type="hidden" name="intent" value="deleteAccount" />
               <FormField
