@@ -247,6 +247,7 @@ export const publicDe = {
       descriptionPlaceholder: "Was ist enthalten, wie läuft die Zusammenarbeit ab, wie schnell liefern Sie?",
       descriptionHint: "Optional",
       price: "Preis (EUR)",
+      priceHint: "Zum Beispiel 49,90 oder 1.250",
       category: "Kategorie",
       chooseCategory: "Kategorie wählen",
       create: "Dienstleistung veröffentlichen",

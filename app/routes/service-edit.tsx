@@ -5,6 +5,7 @@ import { EDIT_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
 import { ServiceImagesField } from "~/features/services/components/service-images-field";
 import { listServiceImages } from "~/features/services/images.server";
+import { formatPriceInput } from "~/features/services/price-input";
 import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
@@ -78,7 +79,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
             schema={schema}
             invalidTitle={de.services.form.updateError}
             categories={categories}
-            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: service.price, priceUnit: service.priceUnit, deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays), workPlace: service.workPlace, workCity: service.workCity ?? "", category: service.category }}
+            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: formatPriceInput(service.price), priceUnit: service.priceUnit, deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays), workPlace: service.workPlace, workCity: service.workCity ?? "", category: service.category }}
             errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
             submitLabel={de.services.form.save}
             cancelTo={`/services/${service.id}`}

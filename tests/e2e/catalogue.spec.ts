@@ -294,13 +294,14 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const title = `E2E Fotoshooting ${width} ${Date.now().toString(36)}`;
     await page.getByLabel("Titel").fill(title);
     await page.getByLabel(/Beschreibung/).fill("Porträts im Studio, inklusive Bildbearbeitung.");
-    await page.getByLabel("Preis (EUR)").fill("149.5");
+    // Typed the German way: a text field, so the browser keeps the comma for the server to read.
+    await page.getByLabel("Preis (EUR)").fill("49,90");
     await page.getByLabel("Kategorie").selectOption("Design");
     await screenshot(page, `create-service-${width}`);
     await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
     await page.waitForURL(/\/services\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    await page.getByText("149,50 €").first().waitFor();
+    await page.getByText("49,90 €").first().waitFor();
     await page.getByText("Dienstleistung veröffentlicht").waitFor();
     // The refusal before the success is gone with the form (not stacked above the success).
     await page.getByText("Error creating service").waitFor({ state: "detached" });
@@ -319,12 +320,22 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.getByText("Failed to update service").waitFor();
     await page.locator("#service-title-error").getByText("Bitte geben Sie einen Titel ein.").waitFor();
     await page.getByLabel("Titel").fill(title);
-    await page.getByLabel("Preis (EUR)").fill("199");
+    // The saved price is shown the German way; an amount that reads two ways is refused at the field.
+    expect(await page.getByLabel("Preis (EUR)").inputValue()).toBe("49,90");
+    const editPosts = () => posts.filter((url) => url.includes("/edit")).length;
+    const editsBefore = editPosts();
+    await page.getByLabel("Preis (EUR)").fill("1,250.00");
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await page.locator("#service-price-error").getByText("Der Preis muss eine Zahl sein.").waitFor();
+    expect(editPosts()).toBe(editsBefore);
+    // "1.250" is one thousand two hundred and fifty euros, not 1,25 €.
+    await page.getByLabel("Preis (EUR)").fill("1.250");
     await page.getByLabel("Kategorie").selectOption("Business");
     await expectAccessible(page, `edit service (${width})`);
+    await screenshot(page, `edit-service-price-${width}`);
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     await page.waitForURL(detailUrl);
-    await page.getByText("199,00 €").first().waitFor();
+    await page.getByText("1.250,00 €").first().waitFor();
     await page.getByText("Business").first().waitFor();
 
     await page.getByRole("button", { name: "Löschen" }).click();

@@ -34,7 +34,9 @@ describe(`editing services on ${testEngine}`, () => {
     [{ title: "Ok", price: "zehn", category: "Design" }, "price"],
     [{ title: "Ok", price: "-1", category: "Design" }, "price"],
     [{ title: "Ok", price: "1000000.01", category: "Design" }, "price"],
-    [{ title: "Ok", price: "1.234", category: "Design" }, "price"],
+    // Three decimals after the German decimal comma; "1.234" is 1234 (thousands, ./price-input).
+    [{ title: "Ok", price: "1,234", category: "Design" }, "price"],
+    [{ title: "Ok", price: "1,250.00", category: "Design" }, "price"],
     [{ title: "Ok", price: "10", category: "Mobile Development" }, "category"],
     [{ title: "Ok", price: "10", category: "" }, "category"],
     [{ title: "Ok", price: "10", category: "Design", description: "x".repeat(5001) }, "description"],

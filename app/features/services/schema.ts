@@ -5,6 +5,7 @@ import { ordersDe } from "~/i18n/orders.de";
 import { listingFactsDe } from "~/i18n/listing-facts.de";
 import { CREATE_CATEGORIES, EDIT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 import { DELIVERY_DAYS_MAX, WORK_CITY_MAX, WORK_PLACES } from "./listing-facts";
+import { parsePriceInput } from "./price-input";
 
 // The create and edit forms' schemas (Zod: the forms and the actions). The list's URL filters
 // are in ./filters, without Zod, so that the public catalogue page does not ship it.
@@ -88,9 +89,12 @@ const withPlaceAndCity = {
     typeof payload.value === "object" && payload.value !== null && !payload.issues.some((issue) => issue.path?.[0] === "workPlace" || issue.path?.[0] === "workCity"),
 };
 
-/** Accepts "49.90" and the German "49,90". */
+/**
+ * The typed price as a number (./price-input: German "49,90" and "1.250", or "1250.50"); NaN
+ * when it is not one unambiguous number.
+ */
 function parsePrice(raw: string): number {
-  return Number(raw.trim().replace(/\s/g, "").replace(",", "."));
+  return parsePriceInput(raw) ?? Number.NaN;
 }
 
 // Create: the price is required and must be a number (spec section 5).
@@ -113,7 +117,8 @@ export const createServiceSchema = z.object({
 export type CreateServiceInput = z.infer<typeof createServiceSchema>;
 
 /**
- * Edit: title and price required; a price that is not a number becomes 0 (spec section 5).
+ * Edit: title and price required; a price that is not a number becomes 0 (spec section 5), one
+ * that has digits but no unambiguous amount is refused.
  * The category list is the edit list, plus the service's current category so that editing
  * a service created under a create-only category does not force a change.
  */
@@ -126,10 +131,10 @@ export function editServiceSchema(currentCategory: string) {
       .string({ message: de.services.form.priceRequired })
       .trim()
       .min(1, { message: de.services.form.priceRequired })
-      .transform((raw) => {
-        const value = parsePrice(raw);
-        return Number.isFinite(value) ? value : 0;
-      })
+      // Text without a digit ("kostenlos") is the spec's non-numeric price: 0. Digits that do not
+      // read as one amount ("1,250.00", "0.500") are refused like on create, never guessed.
+      .transform((raw) => (/\d/.test(raw) ? parsePrice(raw) : 0))
+      .pipe(z.number({ message: de.services.form.priceNumeric }).refine(Number.isFinite, { message: de.services.form.priceNumeric }))
       .pipe(priceValue),
     priceUnit,
     deliveryDays,

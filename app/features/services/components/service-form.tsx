@@ -127,11 +127,13 @@ export function ServiceForm({
         <FormField
           id="service-price"
           name="price"
-          type="number"
+          // Text, not a number field: the browser would drop the comma of "49,90" and read "1.250"
+          // as 1,25 before the schema (../price-input) sees what was typed.
+          type="text"
           inputMode="decimal"
-          min={0}
-          step={0.01}
+          autoComplete="off"
           label={de.services.form.price}
+          hint={de.services.form.priceHint}
           required
           defaultValue={defaults?.price}
           error={errors?.price}
