@@ -39,6 +39,10 @@ describe.each(widthNames)("listing facts at %s width", (width) => {
     await page.getByLabel("Lieferzeit in Tagen").fill("400");
     await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
     await page.locator("#service-delivery-days-error").getByText("Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an").waitFor();
+    // Half days typed the German way are refused too, not read as 35 days (a text field keeps the comma).
+    await page.getByLabel("Lieferzeit in Tagen").fill("3,5");
+    await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await page.locator("#service-delivery-days-error").getByText("Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an").waitFor();
     await page.getByLabel("Lieferzeit in Tagen").fill("3");
     await page.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
     await page.locator("#service-work-city-error").getByText("Bitte geben Sie die Stadt an, in der Sie vor Ort arbeiten.").waitFor();

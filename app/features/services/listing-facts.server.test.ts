@@ -43,6 +43,7 @@ describe(`delivery time and place of work on ${testEngine}`, () => {
     [{ deliveryDays: "0" }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
     [{ deliveryDays: "366" }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
     [{ deliveryDays: "2.5" }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
+    [{ deliveryDays: "3,5" }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
     [{ deliveryDays: "drei" }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
     [{ deliveryDays: ["3", "4"] }, "deliveryDays", "Bitte geben Sie eine Lieferzeit von 1 bis 365 Tagen an oder lassen Sie das Feld leer."],
     [{ workPlace: "mond" }, "workPlace", "Bitte wählen Sie einen Arbeitsort."],

@@ -10,7 +10,7 @@ import { de } from "~/i18n/de";
 import { ordersDe } from "~/i18n/orders.de";
 import { fieldErrors } from "~/lib/validation";
 import { listingFactsDe } from "~/i18n/listing-facts.de";
-import { DELIVERY_DAYS_MAX, WORK_CITY_MAX, WORK_PLACES } from "../listing-facts";
+import { WORK_CITY_MAX, WORK_PLACES } from "../listing-facts";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TITLE_MAX } from "../schema";
 
 /**
@@ -163,11 +163,11 @@ export function ServiceForm({
         <FormField
           id="service-delivery-days"
           name="deliveryDays"
-          type="number"
+          // Text as well: a number field turns a typed "3,5" into 35 days without a word; the
+          // schema refuses anything but whole days with the field's message.
+          type="text"
           inputMode="numeric"
-          min={1}
-          max={DELIVERY_DAYS_MAX}
-          step={1}
+          autoComplete="off"
           label={listingFactsDe.form.deliveryDays}
           hint={listingFactsDe.form.deliveryHint}
           defaultValue={defaults?.deliveryDays ?? ""}
