@@ -298,6 +298,7 @@ export const publicDe = {
     authRequired: "Authentication required",
     authRequiredText: "Please sign in to rate services",
     empty: "Noch keine Bewertungen. Seien Sie die erste Person, die diese Dienstleistung bewertet!",
+    emptyOwner: "Noch keine Bewertungen.",
     error: "Bewertung konnte nicht gespeichert werden",
     notificationTitle: "Neue Bewertung",
     notificationMessage: (name: string, stars: number, title: string) => `${name} hat „${title}“ mit ${stars} von 5 Sternen bewertet.`,

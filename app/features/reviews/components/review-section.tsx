@@ -194,7 +194,8 @@ export function ReviewSection({
       )}
 
       {reviews.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">{de.reviews.empty}</p>
+        // The owner cannot rate their own service: no invitation to be the first.
+        <p className="mt-4 text-sm text-muted-foreground">{canReply ? de.reviews.emptyOwner : de.reviews.empty}</p>
       ) : (
         <ul className="mt-4 grid gap-4">
           {reviews.map((item) => (
