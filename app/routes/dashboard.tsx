@@ -247,6 +247,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                         </Link>
                       </Button>
                       <DeleteServiceDialog
+                        serviceId={service.id}
                         fields={{ serviceId: service.id }}
                         label={`${de.dashboard.delete}: ${service.title}`}
                         triggerProps={{ variant: "ghost", size: "sm", className: "text-destructive hover:text-destructive" }}

@@ -1,6 +1,6 @@
 import { ArrowLeft, ClipboardCheck, Eye, MessageCircle, Pencil } from "~/components/ui/icons";
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useSearchParams } from "react-router";
 import type { ScreenTexts } from "~/lib/responses.server";
 import { ServerErrorPage } from "~/components/layout/error-pages";
 import { toast } from "~/components/ui/toast";
@@ -23,7 +23,9 @@ import { HIDDEN_UNDER_BAR, StickyPriceBar, useStickyPriceBarShown } from "~/feat
 import { cachedProviderTrust } from "~/features/services/provider-trust.server";
 import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { deleteService } from "~/features/services/editing.server";
+import { DELETE_CONFIRM_ID, DELETE_CONFIRM_PARAM } from "~/features/services/components/delete-service-button";
 import { DeleteServiceDialog } from "~/features/services/components/delete-service-dialog";
+import { DeleteServicePanel } from "~/features/services/components/delete-service-panel";
 import { FeaturedBadge } from "~/features/services/components/featured-badge";
 import { ServiceGallery } from "~/features/services/components/service-gallery";
 import { listServiceImages } from "~/features/services/images.server";
@@ -132,6 +134,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
   // Counts the opening once per visit of the page (the spec's increment_service_views) and shows it.
   const views = useCountedView(`/services/${service.id}/view`, "views", service.views);
   const deleteResult = outcomeOf(actionData, "delete");
+  const [searchParams] = useSearchParams();
   // On a phone the primary action is in the price bar at the bottom (when it shows), not twice.
   const primaryClass = useStickyPriceBarShown() ? HIDDEN_UNDER_BAR : undefined;
   useEffect(() => {
@@ -205,14 +208,19 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                 </p>
               </div>
               {viewer?.isOwner ? (
-                <div className="grid gap-2">
+                <div id={DELETE_CONFIRM_ID} className="grid gap-2">
                   <Button asChild variant="outline" className={primaryClass}>
                     <Link to={`/services/${service.id}/edit`}>
                       <Pencil aria-hidden="true" />
                       {de.services.detail.edit}
                     </Link>
                   </Button>
-                  <DeleteServiceDialog fields={{ intent: "delete" }} />
+                  {/* Without JavaScript the delete button opens this page at ?loeschen=1: the question is asked here. */}
+                  {searchParams.get(DELETE_CONFIRM_PARAM) === "1" ? (
+                    <DeleteServicePanel serviceId={service.id} error={deleteResult && !deleteResult.ok ? deleteResult.message : undefined} />
+                  ) : (
+                    <DeleteServiceDialog serviceId={service.id} fields={{ intent: "delete" }} />
+                  )}
                 </div>
               ) : viewer ? (
                 <div className="grid gap-2">

@@ -353,6 +353,48 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("without JavaScript the owner deletes a service through the confirmation on its page", async () => {
+    const { page } = await browser.open(width, { cookies: consent, javaScript: false });
+    await signIn(page, providers[width]);
+    const title = `E2E Ohne JS ${width} ${Date.now().toString(36)}`;
+    const created = await page.request.post("/create-service", {
+      form: { title, price: "9", category: "Other", description: "" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+    const detailUrl = new URL(created.headers().location!, baseUrl()).href;
+    await page.goto(detailUrl);
+    // The owner cannot rate the service: no invitation to be the first.
+    await page.getByText("Noch keine Bewertungen.", { exact: true }).waitFor();
+    expect(await page.getByText("Seien Sie die erste Person").count()).toBe(0);
+
+    // "Löschen" opens the question on the page (the server renders it), with the real delete form.
+    await page.getByRole("button", { name: "Löschen" }).click();
+    await page.waitForURL(`${detailUrl}?loeschen=1#loeschen`);
+    const question = page.getByRole("group", { name: "Dienstleistung löschen?" });
+    await question.getByText("Das kann nicht rückgängig gemacht werden.", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: "Löschen", exact: true }).count()).toBe(0);
+    await screenshot(page, `delete-no-js-${width}`);
+    // axe needs JavaScript: the same page and session with it.
+    const withScript = await browser.open(width, { cookies: consent });
+    await withScript.context.addCookies(await page.context().cookies());
+    await withScript.page.goto(`${detailUrl}?loeschen=1`);
+    await withScript.page.getByRole("group", { name: "Dienstleistung löschen?" }).waitFor();
+    await expectAccessible(withScript.page, `delete without JavaScript (${width})`);
+    await withScript.context.close();
+    // "Abbrechen" goes back to the page as it was; nothing is deleted.
+    await question.getByRole("link", { name: "Abbrechen" }).click();
+    await page.waitForURL(`${detailUrl}#loeschen`);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(await question.count()).toBe(0);
+
+    await page.getByRole("button", { name: "Löschen" }).click();
+    await question.getByRole("button", { name: "Endgültig löschen" }).click();
+    await page.waitForURL(`${baseUrl()}/services`);
+    expect((await page.request.get(detailUrl)).status()).toBe(404);
+  });
+
   it("a click on Löschen before the confirmation's code arrived opens it when it does; a failed load says so", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await signIn(page, providers[width]);
