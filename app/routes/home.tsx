@@ -223,7 +223,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6">
           <SectionHeader id="featured-heading" title={de.landing.featuredHeading} text={de.landing.featuredText} to="/services?sort=rating" more={de.landing.featuredAll} />
           {market.featured.shown > 0 ? (
-            <ServiceGrid items={market.featured.items} fragmentKey={market.fragmentKey} />
+            <ServiceGrid items={market.featured.items} fragmentKey={market.fragmentKey} headingLevel={3} />
           ) : (
             <p className="mt-6 rounded-xl border border-dashed px-6 py-10 text-center text-muted-foreground">{de.landing.featuredEmpty}</p>
           )}

@@ -102,7 +102,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <ServiceGrid items={items} fragmentKey={fragmentKey} />
+        <ServiceGrid items={items} fragmentKey={fragmentKey} headingLevel={2} />
       )}
 
       {!loading && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { signInAs } from "../support/accounts";
+import { expectHeadingOrder } from "../support/headings";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -48,12 +49,12 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const pager = page.getByRole("navigation", { name: "Seitennavigation" });
     const pages = Math.ceil(total / 24);
     await pager.getByText(`Seite 1 von ${pages}`).waitFor();
-    const firstPage = await page.locator("main ul > li article h3").allTextContents();
+    const firstPage = await page.locator("main ul > li article h2").allTextContents();
     expect(firstPage).toHaveLength(24);
     await pager.getByRole("link", { name: "Weiter" }).click();
     await page.waitForURL(/[?&]page=2/);
     await pager.getByText(`Seite 2 von ${pages}`).waitFor();
-    const secondPage = await page.locator("main ul > li article h3").allTextContents();
+    const secondPage = await page.locator("main ul > li article h2").allTextContents();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
     await pager.getByRole("link", { name: "Zurück" }).click();
@@ -111,7 +112,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     await page.getByRole("heading", { name: "Keine passenden Dienstleistungen" }).waitFor();
 
     await page.goto("/services");
-    const title = (await page.locator("main ul > li article h3").first().textContent())!;
+    const title = (await page.locator("main ul > li article h2").first().textContent())!;
     await page.getByRole("link", { name: title }).click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await page.title()).toContain(title);
@@ -178,7 +179,7 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
   it("opening a detail counts a view", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/services?sort=views");
-    const href = (await page.locator("main ul > li article h3 a").first().getAttribute("href"))!;
+    const href = (await page.locator("main ul > li article h2 a").first().getAttribute("href"))!;
     const views = async () => {
       const html = await (await fetch(`${baseUrl()}${href}`)).text();
       return Number(/([\d.]+) Aufrufe/.exec(html)![1]!.replace(/\./g, ""));
@@ -220,7 +221,9 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     const shared = page.locator("[data-shared-fragment]");
     expect(await shared.locator("article").count()).toBeGreaterThan(0);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const link = shared.locator("article h3 a").first();
+    // The cards' titles are h2, right under the page's h1, in the shared HTML too.
+    await expectHeadingOrder(page, `services, shared cards (${width})`);
+    const link = shared.locator("article h2 a").first();
     const title = (await link.textContent())!.trim();
     // The cards are in the document once: its hydration data leaves them out (shared-list.server).
     const html = await (await page.request.get("/services")).text();
@@ -235,7 +238,9 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     // Back on the list, the cards render in the browser and still work.
     await page.goBack();
-    await page.locator("article h3 a").first().click();
+    await page.locator("article h2 a").first().waitFor();
+    await expectHeadingOrder(page, `services, cards rendered in the browser (${width})`);
+    await page.locator("article h2 a").first().click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expectNoErrors(errors);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { expectHeadingOrder } from "../support/headings";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -27,6 +28,9 @@ describe.each(widthNames)("landing page and saved searches at %s width", (width)
     const design = main.getByRole("link", { name: /^Design\s*\d+ Angebote$/ });
     expect(await design.getAttribute("href")).toBe("/services?category=Design");
     expect(await page.locator('section[aria-labelledby="featured-heading"] article').count()).toBe(6);
+    // The featured cards' titles are h3, under the section's h2 (the same cards are h2 on /services).
+    expect(await page.locator('section[aria-labelledby="featured-heading"] article h3').count()).toBe(6);
+    await expectHeadingOrder(page, `landing (${width})`);
     await expectAccessible(page, `landing with market (${width})`);
     await screenshot(page, `landing-market-${width}`);
 

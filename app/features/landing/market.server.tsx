@@ -110,7 +110,8 @@ export async function sharedMarket(db: Database, context?: Readonly<RouterContex
   const fragments = context ? sharedFragments(context) : null;
   const inDocument = fragments !== null && entry.market.featured.length > 0;
   if (inDocument) {
-    entry.fragment ??= cardsFragment(entry.market.featured);
+    // The landing page's cards sit in a section under its h2 (ServiceGrid in routes/home.tsx).
+    entry.fragment ??= cardsFragment(entry.market.featured, 3);
     fragments.set(FEATURED_FRAGMENT_KEY, entry.fragment);
   }
   return { ...entry.market, featured: loaderCards(entry.market.featured, inDocument), fragmentKey: FEATURED_FRAGMENT_KEY };

@@ -7,6 +7,7 @@ import { createSharedCache, type SharedCache } from "~/lib/shared-cache.server";
 import { SharedFragment } from "~/lib/shared-fragment.server";
 import { catalogCounts, listServices, type ServiceListResult } from "./catalogue.server";
 import { ServiceCardList } from "./components/service-grid";
+import type { CardHeadingLevel } from "./components/service-card";
 import type { ServiceCard } from "./service-card.server";
 import { filtersToSearch, type ServiceFilters } from "./filters";
 
@@ -33,12 +34,15 @@ export function listKey(filters: ServiceFilters): string {
   return `services${filtersToSearch(filters)}`;
 }
 
-/** Cards as shared HTML (ADR 013): rendered once, outside any request, for every document that shows them. */
-export function cardsFragment(items: ServiceCard[]): SharedFragment {
+/**
+ * Cards as shared HTML (ADR 013): rendered once, outside any request, for every document that
+ * shows them. `headingLevel` is the one the page's ServiceGrid gives the same cards.
+ */
+export function cardsFragment(items: ServiceCard[], headingLevel: CardHeadingLevel): SharedFragment {
   return new SharedFragment(
     renderToStaticMarkup(
       <MemoryRouter>
-        <ServiceCardList items={items} />
+        <ServiceCardList items={items} headingLevel={headingLevel} />
       </MemoryRouter>,
     ),
   );
@@ -70,7 +74,8 @@ export async function sharedServiceList(
   const entry = await sharedLists().get(fragmentKey, async () => ({ result: await listServices(db, filters, undefined, catalogCounts()) }));
   const fragments = sharedFragments(context);
   if (fragments) {
-    entry.fragment ??= cardsFragment(entry.result.items);
+    // /services: the cards' titles are right under the page's h1 (ServiceGrid in routes/services.tsx).
+    entry.fragment ??= cardsFragment(entry.result.items, 2);
     fragments.set(fragmentKey, entry.fragment);
   }
   return { ...entry.result, ...loaderCards(entry.result.items, fragments !== null), fragmentKey };

@@ -20,6 +20,12 @@ export { PriceUnitText } from "./listing-facts";
 
 type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };
 
+/**
+ * The level of a card's title: the next below the heading the cards sit under (2 on /services,
+ * right under the page's h1; 3 in a section of the landing page).
+ */
+export type CardHeadingLevel = 2 | 3;
+
 export function RatingLine({ avg, count }: { avg: string; count: number }) {
   if (count === 0) return <span className="text-sm text-muted-foreground">{de.services.noRatings}</span>;
   const label = de.services.ratingSummary(formatRating(avg), count);
@@ -39,8 +45,9 @@ export function RatingLine({ avg, count }: { avg: string; count: number }) {
  * shared HTML that is not hydrated. So the card itself has no state or handlers and renders the
  * same on the server, in the shared fragment and in the browser.
  */
-export function ServiceCard({ service, load = "lazy" }: { service: SerializedCard; load?: CoverLoad }) {
+export function ServiceCard({ service, headingLevel, load = "lazy" }: { service: SerializedCard; headingLevel: CardHeadingLevel; load?: CoverLoad }) {
   const author = displayName(service.author.firstName, service.author.lastName);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="-mx-5 -mt-5 mb-4 overflow-hidden rounded-t-xl">
@@ -50,11 +57,11 @@ export function ServiceCard({ service, load = "lazy" }: { service: SerializedCar
         <Badge variant="secondary">{service.category}</Badge>
         {service.isFeatured && <FeaturedBadge />}
       </div>
-      <h3 className="mt-3 text-lg font-semibold leading-snug">
+      <Heading className="mt-3 text-lg font-semibold leading-snug">
         <Link to={`/services/${service.id}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
           {service.title}
         </Link>
-      </h3>
+      </Heading>
       {service.excerpt && <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{service.excerpt}</p>}
       <div className="mt-3">
         <RatingLine avg={service.ratingAvg} count={service.ratingCount} />

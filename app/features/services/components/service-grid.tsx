@@ -3,17 +3,20 @@ import { useNavigate } from "react-router";
 import { FRAGMENT_ATTRIBUTE, useSharedFragment } from "~/lib/shared-fragment";
 import type { ServiceCard as ServiceCardData } from "../service-card.server";
 import { AuthorDialog } from "./author-dialog";
-import { ServiceCard } from "./service-card";
+import { ServiceCard, type CardHeadingLevel } from "./service-card";
 
 type SerializedCard = Omit<ServiceCardData, "createdAt"> & { createdAt: string | Date };
 
-/** The cards of one catalogue page, as a list (also rendered alone into the shared HTML). */
-export function ServiceCardList({ items }: { items: SerializedCard[] }) {
+/**
+ * The cards of one catalogue page, as a list (also rendered alone into the shared HTML, with the
+ * same heading level as the page renders them: the fragment's key belongs to one page).
+ */
+export function ServiceCardList({ items, headingLevel }: { items: SerializedCard[]; headingLevel: CardHeadingLevel }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((service, index) => (
         <li key={service.id}>
-          <ServiceCard service={service} load={index === 0 ? "first" : index < 3 ? "eager" : "lazy"} />
+          <ServiceCard service={service} headingLevel={headingLevel} load={index === 0 ? "first" : index < 3 ? "eager" : "lazy"} />
         </li>
       ))}
     </ul>
@@ -31,7 +34,7 @@ function isPlainClick(event: MouseEvent) {
  * hydrating the cards; clicks are handled here for both forms: the author button opens the
  * author's dialog, and a link in the shared HTML navigates on the client like a <Link>.
  */
-export function ServiceGrid({ items, fragmentKey }: { items: SerializedCard[]; fragmentKey: string }) {
+export function ServiceGrid({ items, fragmentKey, headingLevel }: { items: SerializedCard[]; fragmentKey: string; headingLevel: CardHeadingLevel }) {
   const { shared, html } = useSharedFragment(fragmentKey, items);
   const navigate = useNavigate();
   const [author, setAuthor] = useState<{ id: string; button: HTMLElement } | null>(null);
@@ -54,7 +57,7 @@ export function ServiceGrid({ items, fragmentKey }: { items: SerializedCard[]; f
 
   const content = shared
     ? { [FRAGMENT_ATTRIBUTE]: fragmentKey, dangerouslySetInnerHTML: { __html: html ?? "" }, suppressHydrationWarning: true }
-    : { children: <ServiceCardList items={items} /> };
+    : { children: <ServiceCardList items={items} headingLevel={headingLevel} /> };
   return (
     <>
       {/* Clicks reach the handler from the buttons and links inside (delegation); keyboard use
