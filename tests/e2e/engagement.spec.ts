@@ -78,7 +78,19 @@ describe.each(widthNames)("reviews, comments, favourites at %s width", (width) =
     await expect.poll(async () => (await myReview().getByRole("img").getAttribute("aria-label")) ?? "").toBe("5 Sterne");
     expect(await myReview().count()).toBe(1);
 
-    await page.getByLabel("Ihre Rezension (optional)").fill("   Schnell, freundlich und genau wie besprochen.   ");
+    // A text over 2,000 characters (past the field's maxlength, as a script or an old browser
+    // could send it) is refused with its message at the field, and the text stays.
+    const reviewField = page.getByLabel("Ihre Rezension (optional)");
+    await reviewField.evaluate((field: HTMLTextAreaElement) => {
+      field.removeAttribute("maxlength");
+      field.value = "x".repeat(2001);
+    });
+    await page.getByRole("button", { name: /Bewertung (speichern|aktualisieren)/ }).click();
+    await page.locator("#review-text-error").getByText("Die Rezension darf höchstens 2.000 Zeichen lang sein.").waitFor();
+    expect(await reviewField.getAttribute("aria-invalid")).toBe("true");
+    expect((await reviewField.inputValue()).length).toBe(2001);
+
+    await reviewField.fill("   Schnell, freundlich und genau wie besprochen.   ");
     await page.getByRole("button", { name: /Bewertung (speichern|aktualisieren)/ }).click();
     await myReview().getByText("Schnell, freundlich und genau wie besprochen.").waitFor();
     await expectAccessible(page, `review form (${width})`);

@@ -116,6 +116,8 @@ export function ReviewSection({
   const current = pendingRating || ownReview?.rating || 0;
   // "Choose a rating" holds until there is one: a star clicked since clears it.
   const ratingError = reviewAnswer && !reviewAnswer.ok && current === 0 ? reviewAnswer.fieldErrors.rating : undefined;
+  // A text over the limit (the field's maxlength stops typing, not pasting by script or an old browser).
+  const textError = reviewAnswer && !reviewAnswer.ok ? reviewAnswer.fieldErrors.reviewText : undefined;
 
   // One toast per answer: each fetcher's result is announced once, when it arrives.
   useResultToast(rateAnswer);
@@ -162,9 +164,15 @@ export function ReviewSection({
               maxLength={2000}
               defaultValue={ownReview?.reviewText ?? ""}
               placeholder={de.reviews.reviewPlaceholder}
-              aria-describedby={ratingError ? "review-rating-error" : undefined}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+              aria-invalid={textError ? true : undefined}
+              aria-describedby={[ratingError ? "review-rating-error" : null, textError ? "review-text-error" : null].filter(Boolean).join(" ") || undefined}
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
             />
+            {textError && (
+              <p id="review-text-error" className="text-sm font-medium text-destructive" role="alert">
+                {textError}
+              </p>
+            )}
             {ratingError && (
               <p id="review-rating-error" className="text-sm font-medium text-destructive" role="alert">
                 {ratingError}
