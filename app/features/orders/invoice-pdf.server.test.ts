@@ -55,7 +55,7 @@ describe("the invoice PDF", () => {
     expect(text).toMatch(/Leistungsdatum 20\.11\.2026/);
     // 5. Quantity and kind of the service.
     expect(text).toContain("Gitarrenunterricht für Anfänger");
-    expect(text).toMatch(/2,5 \(pro Stunde\)/);
+    expect(text).toMatch(/ 2,5 Stunden /);
     // 7. Net amount; 8. VAT rate and amount; the gross.
     expect(text).toMatch(/Nettobetrag 63,03 €/);
     expect(text).toMatch(/Umsatzsteuer 19 % 11,97 €/);
@@ -74,6 +74,18 @@ describe("the invoice PDF", () => {
     expect(text).not.toContain("Nettobetrag");
     expect(text).toMatch(/Gesamtbetrag 75,00 €/);
     expect(text).toContain("143/123/45678");
+  });
+
+  it("says the quantity as the order page does: with its unit, a fixed price as a plain 1", async () => {
+    const quantityOf = async (priceUnit: InvoiceRow["priceUnit"], quantity: string) => {
+      const [text] = await pdfText(await renderInvoicePdf({ ...base, priceUnit, quantity }));
+      return text!.match(/Gitarrenunterricht für Anfänger (.+?) 30,00 €/)?.[1];
+    };
+    expect(await quantityOf("hour", "8.00")).toBe("8 Stunden");
+    expect(await quantityOf("hour", "1.00")).toBe("1 Stunde");
+    expect(await quantityOf("day", "1.50")).toBe("1,5 Tage");
+    expect(await quantityOf("month", "3.00")).toBe("3 Monate");
+    expect(await quantityOf("fixed", "1.00")).toBe("1");
   });
 
   it("renders the same invoice the same way (it can be rendered again from its row)", async () => {

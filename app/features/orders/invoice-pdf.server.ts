@@ -1,13 +1,13 @@
 import PDFDocument from "pdfkit";
 import type { InvoiceRow, PostalAddress } from "~/db/schema";
 import { ordersDe } from "~/i18n/orders.de";
+import { quantityNumber, quantityText } from "./quantity";
 import { formatIban } from "./schema";
 
 const t = ordersDe.invoice;
 
 const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
 const money = (value: string) => euro.format(Number(value));
-const quantityText = (value: string) => Number(value).toLocaleString("de-DE", { maximumFractionDigits: 2 });
 /** "2026-11-23" → "23.11.2026" */
 const germanDate = (isoDate: string) => isoDate.split("-").reverse().join(".");
 
@@ -95,8 +95,8 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   doc.font("Helvetica-Bold").fontSize(9).fillColor(INK);
   for (const column of columns) doc.text(column.label, column.x, y + 1, { width: column.width, align: column.align });
   y += 24;
-  const unit = ordersDe.unit[invoice.priceUnit];
-  const quantity = `${quantityText(invoice.quantity)}${invoice.priceUnit === "fixed" ? "" : ` (${unit})`}`;
+  // As the order page says it ("8 Stunden"); a fixed price is one service, its quantity a plain "1".
+  const quantity = invoice.priceUnit === "fixed" ? quantityNumber(invoice.quantity) : quantityText(invoice.priceUnit, invoice.quantity);
   const cells = ["1", invoice.description, quantity, money(invoice.unitPrice), money(invoice.gross)];
   doc.font("Helvetica").fontSize(10).fillColor(INK);
   let rowBottom = y;

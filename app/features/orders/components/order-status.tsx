@@ -17,9 +17,3 @@ export function OrderStatusBadge({ status, large = false, className }: { status:
     <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 font-semibold", large ? "text-sm" : "text-xs", TONE[status], className)}>{t.status[status]}</span>
   );
 }
-
-/** "3 Stunden à 30,00 €" or "Festpreis". */
-export function quantityText(priceUnit: keyof typeof t.quantityUnit, quantity: string): string {
-  const n = Number(quantity).toLocaleString("de-DE", { maximumFractionDigits: 2 });
-  return t.quantityUnit[priceUnit](n);
-}

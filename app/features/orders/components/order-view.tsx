@@ -10,7 +10,7 @@ import type { action } from "~/routes/order-detail";
 import type { OrderPage } from "../queries.server";
 import { ConfirmStep } from "./confirm-step";
 import { stepKey } from "./order-actions";
-import { quantityText } from "./order-status";
+import { quantityText } from "../quantity";
 
 /** Read-only parts of the order page: the facts, the timeline with its files, the invoice. */
 
