@@ -56,7 +56,11 @@ export const ordersDe = {
     desiredDate: "Gewünschter Fertigstellungstermin (optional)",
     quantity: { fixed: "Menge", hour: "Anzahl Stunden", day: "Anzahl Tage", month: "Anzahl Monate" } satisfies Record<PriceUnit, string>,
     addressLegend: "Rechnungsanschrift",
-    addressHint: "Steht auf der Rechnung des Anbieters. Wird für künftige Aufträge gespeichert.",
+    addressHint: "Steht auf der Rechnung des Anbieters.",
+    saveAddress: "Adresse für künftige Aufträge speichern",
+    saveAddressHint: "Sie wird in Ihren Rechnungsdaten hinterlegt und beim nächsten Auftrag vorausgefüllt.",
+    /** For someone whose billing details also carry their provider details: the address is theirs as issuer too. */
+    saveAddressHintProvider: "Sie ersetzt die Anschrift in Ihren Rechnungsdaten, auch auf Ihren eigenen Rechnungen als Anbieter.",
     price: "Preis",
     total: "Gesamtbetrag",
     totalNote: "Endpreis; ggf. inkl. gesetzlicher Umsatzsteuer. Bezahlt wird nach Abschluss per Überweisung an den Anbieter laut Rechnung.",

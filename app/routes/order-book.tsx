@@ -65,7 +65,9 @@ const textareaClass =
 export default function BookService({ loaderData, actionData }: Route.ComponentProps) {
   const { service, defaults, today } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const values = { ...defaults, quantity: "1", requirements: "", desiredDate: "", ...(failed?.values ?? {}) } as Record<string, string>;
+  const values = { ...defaults.address, quantity: "1", requirements: "", desiredDate: "", ...(failed?.values ?? {}) } as Record<string, string>;
+  // Checked at first; after a refusal (without JavaScript) as it was sent.
+  const saveAddress = failed?.values ? failed.values.saveAddress === "on" : true;
   const errors = failed?.fieldErrors ?? {};
   const [quantity, setQuantity] = useState(values.quantity ?? "1");
   const busy = useNavigation().state === "submitting";
@@ -137,6 +139,22 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
               <legend className="px-1 text-sm font-semibold">{t.book.addressLegend}</legend>
               <p className="-mt-1 text-xs text-muted-foreground">{t.book.addressHint}</p>
               <AddressFields idPrefix="order" values={values} errors={errors} nameAutoComplete="name" />
+              <div className="flex items-start gap-2">
+                <input
+                  id="order-save-address"
+                  type="checkbox"
+                  name="saveAddress"
+                  defaultChecked={saveAddress}
+                  aria-describedby="order-save-address-hint"
+                  className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="order-save-address">{t.book.saveAddress}</Label>
+                  <p id="order-save-address-hint" className="text-xs text-muted-foreground">
+                    {defaults.providerDetails ? t.book.saveAddressHintProvider : t.book.saveAddressHint}
+                  </p>
+                </div>
+              </div>
             </fieldset>
             <div className="rounded-lg bg-muted p-4">
               <p className="flex items-baseline justify-between gap-3">

@@ -205,7 +205,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
 // The steps that need a text (decline, ask for changes) sit in a native disclosure: they open
 // without JavaScript (or before the page is interactive), and the form posts as it is.
 describe("orders without JavaScript", () => {
-  it("the provider declines a request with a reason", async () => {
+  it("the booking keeps the address when asked; without JavaScript the provider declines", async () => {
     const tag = Date.now().toString(36);
     const sellerTab = await browser.open("phone", { cookies: consent });
     const buyerTab = await browser.open("phone", { cookies: consent });
@@ -222,13 +222,29 @@ describe("orders without JavaScript", () => {
     await seller.waitForURL(/\/services\/[0-9a-f-]{36}$/);
     await buyer.goto(new URL(seller.url()).pathname);
     await buyer.getByRole("link", { name: "Jetzt beauftragen" }).click();
+    await buyer.waitForURL(/\/beauftragen$/);
+    const bookingPath = new URL(buyer.url()).pathname;
     await buyer.getByLabel("Was wird benötigt?").fill("Drei Seiten Text über unser Hotel.");
     await buyer.getByLabel("Straße und Hausnummer").fill("Seestraße 1");
     await buyer.getByLabel("PLZ").fill("80331");
     await buyer.getByLabel("Ort").fill("München");
+    // The address is kept for the next order unless the buyer says otherwise (the box is checked at first).
+    const saveAddress = buyer.getByRole("checkbox", { name: "Adresse für künftige Aufträge speichern" });
+    expect(await saveAddress.isChecked()).toBe(true);
+    await buyer.getByText("Sie wird in Ihren Rechnungsdaten hinterlegt und beim nächsten Auftrag vorausgefüllt.").waitFor();
     await buyer.getByRole("button", { name: "Verbindlich anfragen" }).click();
     await buyer.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     const orderPath = new URL(buyer.url()).pathname;
+    // The same service again: prefilled with it; a different address without the box is this order's only.
+    await buyer.goto(bookingPath);
+    expect(await buyer.getByLabel("Straße und Hausnummer").inputValue()).toBe("Seestraße 1");
+    await buyer.getByLabel("Was wird benötigt?").fill("Noch zwei Seiten für die Pension.");
+    await buyer.getByLabel("Straße und Hausnummer").fill("Hafenweg 2");
+    await saveAddress.uncheck();
+    await buyer.getByRole("button", { name: "Verbindlich anfragen" }).click();
+    await buyer.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await buyer.goto(bookingPath);
+    expect(await buyer.getByLabel("Straße und Hausnummer").inputValue()).toBe("Seestraße 1");
 
     // The provider, signed in, in a browser without JavaScript.
     const cookies = (await seller.context().cookies()).map(({ name, value }) => ({ name, value }));
@@ -243,5 +259,5 @@ describe("orders without JavaScript", () => {
     await page.getByText("Abgelehnt", { exact: true }).first().waitFor();
     await page.getByText("Leider bin ich bis Jahresende ausgebucht.").first().waitFor();
     expectNoErrors(errors, "provider without JavaScript");
-  });
+  }, 120_000);
 });

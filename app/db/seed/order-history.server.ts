@@ -223,6 +223,8 @@ export async function seedOrderHistory(db: Database, { now, rng, members, servic
       street: billing?.street ?? "Hauptstraße 1",
       postalCode: billing?.postalCode ?? "10115",
       city: billing?.city ?? "Berlin",
+      // As the booking form is sent by default: the address is kept for the next order.
+      saveAddress: "on",
       requirements,
       ...(quantity ? { quantity } : {}),
       ...(desiredDate ? { desiredDate } : {}),

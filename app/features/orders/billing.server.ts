@@ -41,12 +41,17 @@ export async function saveBillingProfile(db: Writer & Pick<Database, "select">, 
   return saved!;
 }
 
-/** A buyer's first order keeps its invoice address as their billing address (prefilled next time); never overwrites one. */
-export async function keepAddressOnFirstOrder(db: Writer, userId: string, address: PostalAddress): Promise<void> {
+/**
+ * An order's invoice address kept, as the buyer asked when booking: it becomes the address of their
+ * billing details (prefilled next time, and a provider's address as issuer too); their tax and
+ * bank details stay as they are. A complete address, so a provider's details stay ready to invoice.
+ */
+export async function saveBillingAddress(db: Writer, userId: string, address: PostalAddress, now: Date = new Date()): Promise<void> {
+  const row = { ...address, updatedAt: now };
   await db
     .insert(billingProfiles)
-    .values({ userId, ...address })
-    .onConflictDoNothing({ target: billingProfiles.userId });
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: billingProfiles.userId, set: row });
 }
 
 /** The address part, for prefilling an order's invoice address. */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { appJobs } from "~/lib/jobs/registry.server";
 import { createLocalStorage } from "~/lib/storage.server";
-import { saveBillingProfile } from "./billing.server";
+import { getBillingProfile, isReadyToInvoice, saveBillingProfile } from "./billing.server";
 import { markInvoicePaid } from "./invoices.server";
 import {
   acceptOrder,
@@ -22,7 +22,7 @@ import {
   withdrawOrder,
   type OrderAction,
 } from "./orders.server";
-import { getOrderPage, listOrders } from "./queries.server";
+import { bookingDefaults, getOrderPage, listOrders } from "./queries.server";
 
 let t: TestDatabase;
 const SELLER = "u-orders-seller";
@@ -163,6 +163,42 @@ describe(`booking an order on ${testEngine}`, () => {
     expect(await refusal(bookService(t.db, { actorId: BUYERS[0]!, serviceId: fixedService, input: booking({ shownPrice: "119.00", shownUnit: "hour" }) }))).toMatchObject({
       reason: "order_price_changed",
     });
+  });
+
+  it("keeps a changed invoice address in the buyer's billing details when asked to (and only then)", async () => {
+    const buyer = "u-orders-address";
+    await t.db.insert(user).values({ id: buyer, name: buyer, email: `${buyer}@example.de`, emailVerified: true });
+    await t.db.insert(profiles).values({ userId: buyer, email: `${buyer}@example.de`, firstName: "Tobias", lastName: "Richter" });
+    const home = { ...address, country: "Deutschland" };
+    // Not asked: the order has the address, nothing else keeps it.
+    await book(buyer, fixedService);
+    expect(await getBillingProfile(t.db, buyer)).toBeNull();
+    expect((await bookingDefaults(t.db, buyer)).address).toMatchObject({ name: "Tobias Richter", street: "" });
+    // Asked (the form's box is checked at first): the next booking is prefilled with it.
+    await book(buyer, fixedService, { saveAddress: "on" });
+    expect(await bookingDefaults(t.db, buyer)).toEqual({ address: home, providerDetails: false });
+    // A changed address, asked: it replaces the saved one (before, only a first order kept one).
+    const moved = { name: "Richter GmbH", street: "Hauptstr. 1", postalCode: "50667", city: "Köln" };
+    const orderId = await book(buyer, fixedService, { ...moved, saveAddress: "on" });
+    expect((await orderRow(orderId)).buyerAddress).toEqual({ ...moved, country: "Deutschland" });
+    expect(await bookingDefaults(t.db, buyer)).toEqual({ address: { ...moved, country: "Deutschland" }, providerDetails: false });
+    // Changed, not asked (an unchecked box sends nothing): this order only.
+    const once = await book(buyer, fixedService, { name: "Einmal-Anschrift", city: "Bonn", postalCode: "53111" });
+    expect((await orderRow(once)).buyerAddress).toMatchObject({ name: "Einmal-Anschrift", city: "Bonn" });
+    expect((await bookingDefaults(t.db, buyer)).address).toMatchObject({ name: "Richter GmbH", city: "Köln" });
+  });
+
+  it("a provider ordering keeps tax and bank details when the address is saved, and is told it is their issuer address too", async () => {
+    const provider = "u-orders-provider-buying";
+    await t.db.insert(user).values({ id: provider, name: provider, email: `${provider}@example.de`, emailVerified: true });
+    await t.db.insert(profiles).values({ userId: provider, email: `${provider}@example.de`, firstName: "Petra", lastName: "Prüfer" });
+    await saveBillingProfile(t.db, provider, { ...billing, name: "Petra Prüfer Übersetzungen" });
+    expect((await bookingDefaults(t.db, provider)).providerDetails).toBe(true);
+    await book(provider, fixedService, { name: "Petra Prüfer", street: "Neue Gasse 2", postalCode: "20095", city: "Hamburg", saveAddress: "on" });
+    const saved = await getBillingProfile(t.db, provider);
+    expect(saved).toMatchObject({ name: "Petra Prüfer", street: "Neue Gasse 2", postalCode: "20095", city: "Hamburg", taxNumber: billing.taxNumber, vatId: billing.vatId, bic: billing.bic });
+    expect(saved!.iban).toBe("DE89370400440532013000");
+    expect(isReadyToInvoice(saved)).toBe(true);
   });
 
   it("refuses the provider's own service, unknown services and signed-out visitors", async () => {

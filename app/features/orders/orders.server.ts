@@ -10,7 +10,7 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { parseInput } from "~/lib/validation";
 import { defineJob } from "~/lib/jobs/types";
 import { z } from "zod";
-import { getBillingProfile, isReadyToInvoice, keepAddressOnFirstOrder } from "./billing.server";
+import { getBillingProfile, isReadyToInvoice, saveBillingAddress } from "./billing.server";
 import { recordOrderEvent } from "./order-events.server";
 import { issueInvoice } from "./invoices.server";
 import { AUTO_COMPLETE_DAYS, type OrderEventKind, type OrderStatus } from "./limits";
@@ -78,6 +78,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * Books a service: the price, unit and title are copied from the service now. Creates the order's
  * own conversation, the first timeline entry, and tells the provider (notification, event, mail).
+ * The invoice address is kept in the buyer's billing details when they asked for it (`saveAddress`).
  */
 export async function bookService(
   db: Database,
@@ -129,7 +130,7 @@ export async function bookService(
       .returning();
     const [user1Id, user2Id] = orderedPair(actorId, service.sellerId);
     await tx.insert(conversations).values({ kind: "order", orderId: order!.id, user1Id, user2Id, createdAt: now, updatedAt: now });
-    await keepAddressOnFirstOrder(tx, actorId, address);
+    if (booking.saveAddress) await saveBillingAddress(tx, actorId, address, now);
     await recordOrderEvent(tx, order!, { actorId, kind: "requested", note: null, now, quiet });
     return { orderId: order!.id };
   });

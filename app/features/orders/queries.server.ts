@@ -258,12 +258,17 @@ export async function invoiceOfOrderFor(db: Database, userId: string, orderId: s
   return invoice;
 }
 
-/** What the booking form is prefilled with: the user's billing address, else their name. */
-export async function bookingDefaults(db: Database, userId: string): Promise<PostalAddress> {
+/**
+ * What the booking form is prefilled with: the user's billing address, else their name; and
+ * whether their billing details are also a provider's (tax or bank details), so saving an address
+ * from the form would change the address their own invoices carry.
+ */
+export async function bookingDefaults(db: Database, userId: string): Promise<{ address: PostalAddress; providerDetails: boolean }> {
   const profile = await getBillingProfile(db, userId);
+  const providerDetails = !!(profile?.taxNumber || profile?.vatId || profile?.iban);
   const address = addressOf(profile);
-  if (address) return address;
+  if (address) return { address, providerDetails };
   const [me] = await db.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, userId));
   const name = [me?.firstName, me?.lastName].filter(Boolean).join(" ");
-  return { name, street: "", postalCode: "", city: "", country: "Deutschland" };
+  return { address: { name, street: "", postalCode: "", city: "", country: "Deutschland" }, providerDetails };
 }

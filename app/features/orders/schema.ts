@@ -32,6 +32,12 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** A checkbox: sent as "on" when checked, not at all when not. */
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("")])
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
 export const addressSchema = z.object({
   name: requiredText(120),
   street: requiredText(120),
@@ -86,6 +92,8 @@ export function bookingSchema(now: Date = new Date()) {
         return value;
       }),
     quantity,
+    /** The buyer asked to keep this address in their billing details (the form's box is checked at first). */
+    saveAddress: checkbox,
   });
 }
 
@@ -115,11 +123,6 @@ export function formatIban(raw: string): string {
     .replace(/(.{4})/g, "$1 ")
     .trim();
 }
-
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("")])
-  .optional()
-  .transform((value) => value === "on" || value === "true" || value === "1");
 
 export const billingSchema = addressSchema
   .extend({

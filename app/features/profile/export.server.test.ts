@@ -71,7 +71,7 @@ describe(`data export on ${testEngine}`, () => {
     const seller = await bed.newUser({ username: "anbieterin" });
     const [sold] = await bed.db.insert(services).values({ title: "Beratung", price: "100.00", category: "Consulting", createdBy: seller.id }).returning({ id: services.id });
     await saveBillingProfile(bed.db, seller.id, { name: "Anbieterin GmbH", street: "Weg 1", postalCode: "12345", city: "Ort", taxNumber: "12/345/67890", iban: "DE89 3704 0044 0532 0130 00" });
-    const address = { name: "Ich Selbst", street: "Meine Straße 1", postalCode: "10115", city: "Berlin", requirements: "Bitte beraten" };
+    const address = { name: "Ich Selbst", street: "Meine Straße 1", postalCode: "10115", city: "Berlin", requirements: "Bitte beraten", saveAddress: "on" };
     const { orderId } = await bookService(bed.db, { actorId: me.id, serviceId: sold!.id, input: address });
     await acceptOrder(bed.db, { actorId: seller.id, orderId });
     await deliverOrder(bed.db, { actorId: seller.id, orderId, input: { note: "Erledigt" }, files: [{ key: "orders/export-test/bericht.pdf", name: "bericht.pdf", type: "application/pdf", size: 2048 }] });
