@@ -254,7 +254,8 @@ export const ordersDe = {
     } satisfies Record<OrderEventKind, (name: string, service: string) => string>,
   },
   chat: {
-    about: (title: string) => `Auftrag: ${title}`,
+    /** Date first: a narrow list cuts the title's end, and two orders of one service differ by their date. */
+    about: (title: string, date: string, time?: string) => `Auftrag vom ${date}${time ? `, ${time} Uhr` : ""}: ${title}`,
   },
   mail: {
     button: "Auftrag öffnen",

@@ -19,6 +19,8 @@ const dateFormats = {
   date: new Intl.DateTimeFormat("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
   /** Montag, 3. November 2026 */
   weekdayDate: new Intl.DateTimeFormat("de-DE", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
+  /** 18.08.2026 */
+  numeric: new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }),
   /** August 2026 */
   monthYear: new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }),
   /** 11.10.2026, 05:54 */

@@ -246,6 +246,14 @@ describe("orders without JavaScript", () => {
     await buyer.goto(bookingPath);
     expect(await buyer.getByLabel("Straße und Hausnummer").inputValue()).toBe("Seestraße 1");
 
+    // Two orders of one service from one buyer, booked the same day: the chat list tells them apart
+    // by the date, and by the time of booking.
+    const today = new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(new Date());
+    await seller.goto("/chats");
+    const orderChats = seller.getByRole("link", { name: new RegExp(`Auftrag vom ${today.replaceAll(".", "\\.")}, \\d\\d:\\d\\d Uhr: ${title}`) });
+    await expect.poll(() => orderChats.count()).toBe(2);
+    await screenshot(seller, "chats-two-orders-phone");
+
     // The provider, signed in, in a browser without JavaScript.
     const cookies = (await seller.context().cookies()).map(({ name, value }) => ({ name, value }));
     const { page, errors } = await browser.open("phone", { cookies, javaScript: false });

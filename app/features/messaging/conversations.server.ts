@@ -155,12 +155,19 @@ export interface PersonView {
   username: string | null;
 }
 
+/** The order an order's conversation is about: two orders of the same service are told apart by when they were booked. */
+export interface OrderRef {
+  id: string;
+  title: string;
+  bookedAt: string;
+}
+
 export interface ConversationSummary {
   id: string;
   kind: ConversationKind;
   service: { id: string; title: string } | null;
-  /** For an order's conversation: the order and its service's title at booking. */
-  order: { id: string; title: string } | null;
+  /** For an order's conversation: the order, its service's title at booking, and when it was booked. */
+  order: OrderRef | null;
   other: PersonView;
   lastMessage: { text: string; fileName: string | null; mine: boolean; createdAt: string } | null;
   createdAt: string;
@@ -174,7 +181,7 @@ export interface ConversationSummary {
 export async function listConversations(db: Database, userId: string, view: ChatView, limit = 200): Promise<ConversationSummary[]> {
   const kinds = KINDS_OF_VIEW[view];
   const result = await db.execute(sql`
-    select c.id, c.kind, c.created_at, c.service_id, s.title as service_title, c.order_id, o.service_title as order_title,
+    select c.id, c.kind, c.created_at, c.service_id, s.title as service_title, c.order_id, o.service_title as order_title, o.created_at as order_booked_at,
       p.user_id as other_id, p.first_name, p.last_name, p.avatar_url, p.username,
       lm.content as last_content, lm.file_name as last_file_name, lm.sender_id as last_sender_id, lm.created_at as last_at,
       (select count(*)::int from messages u
@@ -201,7 +208,7 @@ export async function listConversations(db: Database, userId: string, view: Chat
     id: String(r.id),
     kind: r.kind as ConversationKind,
     service: r.service_id ? { id: String(r.service_id), title: String(r.service_title) } : null,
-    order: r.order_id ? { id: String(r.order_id), title: String(r.order_title) } : null,
+    order: r.order_id ? { id: String(r.order_id), title: String(r.order_title), bookedAt: toIso(r.order_booked_at) } : null,
     other: person(r.other_id as string | null, r.first_name as string | null, r.last_name as string | null, r.avatar_url as string | null, r.username as string | null),
     lastMessage: r.last_at
       ? {
@@ -237,12 +244,12 @@ export async function conversationHeader(db: Database, userId: string, conversat
     ? await db.select({ id: services.id, title: services.title }).from(services).where(eq(services.id, conversation.serviceId))
     : [];
   const [order] = conversation.orderId
-    ? await db.select({ id: orders.id, title: orders.serviceTitle }).from(orders).where(eq(orders.id, conversation.orderId))
+    ? await db.select({ id: orders.id, title: orders.serviceTitle, bookedAt: orders.createdAt }).from(orders).where(eq(orders.id, conversation.orderId))
     : [];
   return {
     id: conversation.id,
     kind: conversation.kind,
-    order: order ?? null,
+    order: order ? ({ ...order, bookedAt: order.bookedAt.toISOString() } satisfies OrderRef) : null,
     other: person(other ? otherId : null, other?.firstName ?? null, other?.lastName ?? null, other?.avatarUrl ?? null, other?.username ?? null),
     service: service ?? null,
   };

@@ -144,6 +144,7 @@ describe(`one inbox, two views on ${testEngine}`, () => {
         total: "90.00",
         requirements: "In Blau",
         buyerAddress: { name: "Bert Test", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE" },
+        createdAt: new Date("2026-11-24T13:05:00Z"),
       })
       .returning({ id: orders.id });
     const [user1Id, user2Id] = orderedPair(buyer, seller);
@@ -153,7 +154,13 @@ describe(`one inbox, two views on ${testEngine}`, () => {
       .returning({ id: conversations.id });
     for (const user of [buyer, seller]) {
       const listed = (await listConversations(fx.db, user, "service")).find((c) => c.id === conversation!.id);
-      expect(listed).toMatchObject({ kind: "order", order: { id: order!.id, title: "Logo für das Café" }, lastMessage: null, unreadCount: 0 });
+      // With the day it was booked: two orders of the same service are told apart by it.
+      expect(listed).toMatchObject({
+        kind: "order",
+        order: { id: order!.id, title: "Logo für das Café", bookedAt: "2026-11-24T13:05:00.000Z" },
+        lastMessage: null,
+        unreadCount: 0,
+      });
       expect((await listConversations(fx.db, user, "live")).map((c) => c.id)).not.toContain(conversation!.id);
     }
     // Its messages count in the /chats view.

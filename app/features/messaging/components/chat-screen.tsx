@@ -4,7 +4,6 @@ import { Link, NavLink, useLocation, useNavigation, useRevalidator } from "react
 import { Avatar } from "~/components/ui/avatar";
 import { CountBadge } from "~/components/ui/count-badge";
 import { de } from "~/i18n/de";
-import { ordersDe } from "~/i18n/orders.de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import type { PresenceView } from "~/features/presence/format";
@@ -13,7 +12,8 @@ import { TypingIndicator } from "~/features/presence/components/typing-indicator
 import { useOtherTyping, useTypingSignal } from "~/features/presence/use-typing";
 import { cn } from "~/lib/class-names";
 import { messageText, type ChatView } from "../message-text";
-import type { ConversationSummary, PersonView } from "../conversations.server";
+import type { ConversationSummary, OrderRef, PersonView } from "../conversations.server";
+import { orderAbout, ordersNeedingTime } from "../order-about";
 import { chatLoadFailedText } from "../error-texts";
 import type { MessagePage } from "../messages.server";
 import { useConversation } from "../use-conversation";
@@ -24,7 +24,7 @@ import { InboxSwitch } from "./inbox-switch";
 import { MessageList } from "./message-list";
 
 export interface ActiveConversation {
-  header: { id: string; other: PersonView; service: { id: string; title: string } | null; order: { id: string; title: string } | null };
+  header: { id: string; other: PersonView; service: { id: string; title: string } | null; order: OrderRef | null };
   page: MessagePage;
   /** The viewer blocked the other person (ADR 024); `openOrder`: this order's chat stays open. */
   blocked: { openOrder: boolean } | null;
@@ -74,7 +74,18 @@ export type PresenceByUser = Record<string, PresenceView | null>;
 /** While a chat screen is open, presence is re-read this often (a process that died announces no one going offline). */
 const PRESENCE_REREAD_MS = 2 * 60_000;
 
-function ConversationItem({ view, conversation, presence }: { view: ChatView; conversation: ConversationSummary; presence: PresenceView | null | undefined }) {
+function ConversationItem({
+  view,
+  conversation,
+  presence,
+  withTime,
+}: {
+  view: ChatView;
+  conversation: ConversationSummary;
+  presence: PresenceView | null | undefined;
+  /** An order's conversation names the time of booking too (another one of the same day is listed). */
+  withTime: boolean;
+}) {
   const last = conversation.lastMessage;
   const preview = last
     ? `${view === "live" && last.mine ? de.liveChat.you : ""}${messageText(view, { content: last.text, file: last.fileName ? { name: last.fileName } : null })}`
@@ -104,7 +115,7 @@ function ConversationItem({ view, conversation, presence }: { view: ChatView; co
         </span>
         {view === "service" && (
           <span className="block truncate text-xs text-primary">
-            {conversation.order ? ordersDe.chat.about(conversation.order.title) : de.chats.about(conversation.service?.title ?? de.messaging.unknownService)}
+            {conversation.order ? orderAbout(conversation.order, withTime) : de.chats.about(conversation.service?.title ?? de.messaging.unknownService)}
           </span>
         )}
         <span className="mt-0.5 flex items-center justify-between gap-2">
@@ -122,11 +133,14 @@ function ConversationPane({
   active,
   action,
   presence,
+  withTime,
 }: {
   view: ChatView;
   active: ActiveConversation;
   action: string;
   presence: PresenceView | null | undefined;
+  /** As in the list: the order is named with the time of booking too. */
+  withTime: boolean;
 }) {
   const conversation = useConversation(active.header.id, active.page, chatLoadFailedText(view), { notificationsPending: active.notificationsPending });
   const { other, service, order } = active.header;
@@ -162,7 +176,7 @@ function ConversationPane({
             <p className="mt-1.5 truncate text-xs text-muted-foreground">
               {order ? (
                 <Link to={`/orders/${order.id}`} className="hover:underline">
-                  {ordersDe.chat.about(order.title)}
+                  {orderAbout(order, withTime)}
                 </Link>
               ) : service ? (
                 <Link to={`/services/${service.id}`} className="hover:underline">
@@ -255,6 +269,7 @@ export function ChatScreen({
     );
   }, [conversations, query]);
   const t = view === "service" ? de.chats : de.liveChat;
+  const withTime = useMemo(() => ordersNeedingTime(conversations), [conversations]);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-0 py-0 sm:px-6 sm:py-6">
@@ -293,7 +308,7 @@ export function ChatScreen({
               <ul className="space-y-1">
                 {shown.map((c) => (
                   <li key={c.id}>
-                    <ConversationItem view={view} conversation={c} presence={c.other.userId ? presence[c.other.userId] : null} />
+                    <ConversationItem view={view} conversation={c} presence={c.other.userId ? presence[c.other.userId] : null} withTime={withTime.has(c.id)} />
                   </li>
                 ))}
               </ul>
@@ -312,6 +327,7 @@ export function ChatScreen({
               active={active}
               action={`${BASE[view]}/${active.header.id}`}
               presence={active.header.other.userId ? presence[active.header.other.userId] : null}
+              withTime={withTime.has(active.header.id)}
             />
           ) : (
             <div className="m-auto max-w-xs px-6 text-center">
