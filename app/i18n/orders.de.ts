@@ -126,6 +126,15 @@ export const ordersDe = {
     deliveryNote: "Nachricht zur Lieferung",
     deliveryFiles: "Dateien (optional, bis zu 3, je höchstens 10 MB: Bilder, PDF, Text, Word)",
     deliverSubmit: "Jetzt liefern",
+    /** Refusals of the delivery's files, at the file field (the label's limits and kinds, in the same words). */
+    deliveryFileErrors: {
+      tooLarge: (name: string) => `„${name}“ ist zu groß: Jede Datei darf höchstens 10 MB groß sein.`,
+      type: (name: string) => `„${name}“ hat einen Dateityp, der nicht unterstützt wird. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF, Text und Word.`,
+      someTooLarge: "Eine Datei ist zu groß: Jede Datei darf höchstens 10 MB groß sein.",
+      someType: "Eine Datei hat einen Dateityp, der nicht unterstützt wird. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF, Text und Word.",
+      tooMany: (max: number) => `Bitte wählen Sie höchstens ${max} Dateien aus.`,
+      uploadFailed: "Die Dateien konnten nicht gespeichert werden. Bitte versuchen Sie es später erneut.",
+    },
     revise: "Änderungen wünschen",
     revisionNote: "Welche Änderungen sind nötig?",
     reviseSubmit: "Änderungen anfordern",

@@ -3,7 +3,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { OrderActions } from "~/features/orders/components/order-actions";
 import { OrderAmounts, OrderFacts, OrderInvoice, OrderTimeline } from "~/features/orders/components/order-view";
 import { OrderStatusBadge } from "~/features/orders/components/order-status";
-import { deliverFromRequest } from "~/features/orders/delivery.server";
+import { DELIVERY_TEXTS, deliverFromRequest } from "~/features/orders/delivery.server";
 import { markInvoicePaid } from "~/features/orders/invoices.server";
 import { acceptOrder, completeOrder, declineOrder, requestRevision, withdrawOrder } from "~/features/orders/orders.server";
 import { getOrderPage } from "~/features/orders/queries.server";
@@ -50,11 +50,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A delivery is multipart (files); every other step is a small urlencoded form.
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   if (multipart) {
+    // A refusal hands the note back (read as the body streams in), for the page without JavaScript.
+    const submitted: Record<string, string> = {};
     return actionResult(
       async () => {
-        await deliverFromRequest(db, getStorage(), request, actorId, orderId);
+        await deliverFromRequest(db, getStorage(), request, actorId, orderId, submitted);
       },
-      { intent: "deliver" as const, where: "order delivery" },
+      { intent: "deliver" as const, where: "order delivery", texts: DELIVERY_TEXTS, values: submitted },
     );
   }
   const form = await readForm(request);
@@ -64,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       async () => {
         await work();
       },
-      { intent, where: `order ${intent}` },
+      { intent, where: `order ${intent}`, values: form },
     );
   switch (form.intent) {
     case "accept":

@@ -91,9 +91,30 @@ describe.each(widthNames)("orders at %s width", (width) => {
     // The buyer's open page follows by itself (realtime event).
     await buyer.getByText("Der Anbieter arbeitet an Ihrem Auftrag.").waitFor();
 
-    // 3. Delivery with a file.
-    await seller.getByLabel("Nachricht zur Lieferung").fill("Zwei Entwürfe im Anhang.");
-    await seller.getByLabel(/^Dateien/).setInputFiles({ name: "entwuerfe.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+    // 3. Delivery with a file. Files it cannot take are said at the file field, in German and with
+    // the label's limits and kinds; what was written stays.
+    const deliveryNote = seller.getByLabel("Nachricht zur Lieferung");
+    const deliveryFiles = seller.getByLabel(/^Dateien/);
+    await deliveryNote.fill("Zwei Entwürfe im Anhang.");
+    await deliveryFiles.setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    const tooLarge = seller.getByText("„scan.png“ ist zu groß: Jede Datei darf höchstens 10 MB groß sein.");
+    await tooLarge.waitFor();
+    // Not sent (nothing to upload in vain): the focus goes to the files.
+    await seller.getByRole("button", { name: "Jetzt liefern" }).click();
+    await expect.poll(() => seller.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("file");
+    expect(await deliveryFiles.getAttribute("aria-invalid")).toBe("true");
+    await deliveryFiles.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
+    await tooLarge.waitFor({ state: "detached" });
+    await seller.getByRole("button", { name: "Jetzt liefern" }).click();
+    await seller
+      .getByText("„logo.svg“ hat einen Dateityp, der nicht unterstützt wird. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF, Text und Word.")
+      .waitFor();
+    await expect.poll(() => seller.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("file");
+    expect(await deliveryNote.inputValue()).toBe("Zwei Entwürfe im Anhang.");
+    expect(await seller.getByText(/Please select/).count()).toBe(0);
+    await expectAccessible(seller, `delivery with a refused file (${width})`);
+    await screenshot(seller, `order-deliver-refused-${width}`);
+    await deliveryFiles.setInputFiles({ name: "entwuerfe.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
     await seller.getByRole("button", { name: "Jetzt liefern" }).click();
     await waitForToast(seller, "Lieferung übergeben.");
     await seller.getByText("Der Auftraggeber prüft die Lieferung.").waitFor();
@@ -199,7 +220,8 @@ describe.each(widthNames)("orders at %s width", (width) => {
 
     expectNoErrors(buyerTab.errors, "buyer");
     expectNoErrors(sellerTab.errors, "seller");
-  });
+    // A whole journey of three accounts: on a busy two-core machine it can take longer than one step's minute.
+  }, 120_000);
 });
 
 // The steps that need a text (decline, ask for changes) sit in a native disclosure: they open

@@ -32,6 +32,8 @@ export const REQUIREMENTS_MAX = 2000;
 export const NOTE_MAX = 2000;
 /** Most files one delivery carries (each up to the attachment limit, 10 MB; the upload ceiling is 32 MB). */
 export const DELIVERY_FILES_MAX = 3;
+/** The delivery form's field for its files (a refusal of them is shown there). */
+export const DELIVERY_FILES_FIELD = "files";
 /** A delivered order the buyer does not answer is completed after this many days. */
 export const AUTO_COMPLETE_DAYS = 7;
 export const QUANTITY_MAX = 10_000;

@@ -1,14 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { conversations, invoices, notifications, orderEvents, orderFiles, orders, profiles, purchases, services, user } from "~/db/schema";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { pdfBytes, pngBytes } from "../../../tests/support/files";
+import { multipartRequest, type FormPart } from "../../../tests/support/multipart";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { appJobs } from "~/lib/jobs/registry.server";
+import { failureOf } from "~/lib/responses.server";
 import { createLocalStorage } from "~/lib/storage.server";
 import { getBillingProfile, isReadyToInvoice, saveBillingProfile } from "./billing.server";
+import { DELIVERY_TEXTS, deliverFromRequest } from "./delivery.server";
 import { markInvoicePaid } from "./invoices.server";
 import {
   acceptOrder,
@@ -321,6 +325,48 @@ describe(`the order state machine on ${testEngine}`, () => {
     expect(events.filter((e) => e.kind === "accepted")).toHaveLength(1);
     expect(events.filter((e) => ["completed", "revision_requested"].includes(e.kind))).toHaveLength(1);
     expect((await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe(`a delivery's files on ${testEngine}`, () => {
+  it("refuses a file over 10 MB, a kind the label does not name and a fourth file in German at the file field; the note comes back, nothing is kept", async () => {
+    const orderId = await book(BUYERS[2]);
+    await acceptOrder(t.db, { actorId: SELLER, orderId });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "delivery-files-"));
+    onTestFinished(() => fs.rmSync(root, { recursive: true, force: true }));
+    const storage = createLocalStorage(root);
+    const note = "Anbei die Übersetzung.";
+    /** The refusal as the delivery form shows it, and the fields handed back. */
+    const refused = async (files: FormPart[]) => {
+      const submitted: Record<string, string> = {};
+      const request = multipartRequest([{ field: "intent", data: "deliver" }, { field: "note", data: note }, ...files]);
+      const error = await refusal(deliverFromRequest(t.db, storage, request, SELLER, orderId, submitted));
+      return { ...failureOf(error, "order delivery", DELIVERY_TEXTS).failure, submitted };
+    };
+    const huge = Buffer.concat([await pngBytes(), Buffer.alloc(10 * 1024 * 1024)]);
+    const tooLarge = await refused([{ field: "files", name: "entwurf.pdf", type: "application/pdf", data: pdfBytes() }, { field: "files", name: "scan.png", type: "image/png", data: huge }]);
+    expect(tooLarge).toMatchObject({
+      reason: "attachment_too_large",
+      message: "Eine Datei ist zu groß: Jede Datei darf höchstens 10 MB groß sein.",
+      fieldErrors: { files: "„scan.png“ ist zu groß: Jede Datei darf höchstens 10 MB groß sein." },
+      submitted: { note },
+    });
+    const svg = await refused([{ field: "files", name: "logo.svg", type: "image/svg+xml", data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }]);
+    expect(svg).toMatchObject({
+      reason: "attachment_type",
+      message: "Eine Datei hat einen Dateityp, der nicht unterstützt wird. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF, Text und Word.",
+      fieldErrors: { files: "„logo.svg“ hat einen Dateityp, der nicht unterstützt wird. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF, Text und Word." },
+      submitted: { note },
+    });
+    const four = await refused(["a", "b", "c", "d"].map((n) => ({ field: "files", name: `${n}.pdf`, type: "application/pdf", data: pdfBytes() })));
+    expect(four).toMatchObject({ reason: "too_many_files", fieldErrors: { files: "Bitte wählen Sie höchstens 3 Dateien aus." }, submitted: { note } });
+    // The service chat's English spec texts stay the service chat's.
+    for (const failure of [tooLarge, svg, four]) expect(JSON.stringify(failure)).not.toMatch(/Please|smaller than|image, PDF/);
+
+    expect((await orderRow(orderId)).status).toBe("in_progress");
+    const kept: string[] = [];
+    for await (const file of storage.list("order-files")) kept.push(file.key);
+    expect(kept).toEqual([]);
   });
 });
 

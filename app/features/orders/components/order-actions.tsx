@@ -1,6 +1,6 @@
 import { CheckCircle2, Info } from "~/components/ui/icons";
-import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -8,7 +8,8 @@ import { ordersDe as t } from "~/i18n/orders.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { formatDate } from "~/lib/format";
 import type { action } from "~/routes/order-detail";
-import { DELIVERY_FILES_MAX, NOTE_MAX } from "../limits";
+import { ATTACHMENT_MAX_BYTES } from "~/features/messaging/limits";
+import { DELIVERY_FILES_FIELD, DELIVERY_FILES_MAX, NOTE_MAX } from "../limits";
 import type { OrderAction } from "../orders.server";
 import type { OrderPage } from "../queries.server";
 import { ConfirmationDialog, ConfirmStep, preloadConfirmation, useConfirmation, type ConfirmTexts } from "./confirm-step";
@@ -45,7 +46,18 @@ function StepOutcome({ orderId, intent }: { orderId: string; intent: StepIntent 
   return null;
 }
 
-/** One step of the order as a form; the server's refusal is shown at the field it names. */
+/** Why the chosen delivery files cannot go (more than allowed, or one over the size limit), before uploading them. */
+function filesProblem(files: FileList | null): string | undefined {
+  const chosen = Array.from(files ?? []);
+  if (chosen.length > DELIVERY_FILES_MAX) return t.actions.deliveryFileErrors.tooMany(DELIVERY_FILES_MAX);
+  const tooLarge = chosen.find((file) => file.size > ATTACHMENT_MAX_BYTES);
+  return tooLarge ? t.actions.deliveryFileErrors.tooLarge(tooLarge.name) : undefined;
+}
+
+/**
+ * One step of the order as a form; the server's refusal is shown at the field it names. Files
+ * that cannot go are said at their field before anything is uploaded.
+ */
 function StepForm({
   orderId,
   intent,
@@ -69,46 +81,71 @@ function StepForm({
   confirm?: ConfirmTexts;
 }) {
   const fetcher = useFetcher<typeof action>({ key: stepKey(orderId, intent) });
-  const result = outcomeOf(fetcher.data, intent);
+  // Without JavaScript the page itself was the form's target: its answer is the action data.
+  const pageAnswer = outcomeOf(useActionData<typeof action>(), intent);
+  const result = outcomeOf(fetcher.data, intent) ?? pageAnswer;
+  const failed = result && !result.ok ? result : undefined;
   const id = useId();
   const busy = fetcher.state !== "idle";
-  const fieldError = result && !result.ok && note ? result.fieldErrors[note.name] : undefined;
+  // What the page found before sending; and the refusal whose file message a new choice of files answered.
+  const [local, setLocal] = useState<{ files?: string }>({});
+  const [answered, setAnswered] = useState<unknown>(null);
+  const noteError = note ? failed?.fieldErrors[note.name] : undefined;
+  const filesError = local.files ?? (files && failed !== answered ? failed?.fieldErrors[DELIVERY_FILES_FIELD] : undefined);
   const encType = files ? "multipart/form-data" : undefined;
   const confirmation = useConfirmation(busy);
   const button = useRef<HTMLButtonElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const filesField = useRef<HTMLInputElement>(null);
   const pending = useRef<FormData | null>(null);
+  // A refusal at a field takes the focus there, so it is heard and can be mended at once.
+  const noteName = note?.name;
+  useEffect(() => {
+    if (!failed || !fetcher.data) return;
+    if (noteName && failed.fieldErrors[noteName]) noteField.current?.focus();
+    else if (files && failed.fieldErrors[DELIVERY_FILES_FIELD]) filesField.current?.focus();
+  }, [failed, fetcher.data, noteName, files]);
   return (
     <fetcher.Form
       method="post"
       encType={encType}
       className="grid gap-3"
-      onSubmit={
-        confirm
-          ? (event) => {
-              event.preventDefault();
-              pending.current = new FormData(event.currentTarget);
-              confirmation.ask();
-            }
-          : undefined
-      }
+      onSubmit={(event) => {
+        const fileProblem = files ? filesProblem(filesField.current?.files ?? null) : undefined;
+        if (fileProblem) {
+          event.preventDefault();
+          setLocal({ files: fileProblem });
+          filesField.current?.focus();
+          return;
+        }
+        setLocal({});
+        if (confirm) {
+          event.preventDefault();
+          pending.current = new FormData(event.currentTarget);
+          confirmation.ask();
+        }
+      }}
     >
       <input type="hidden" name="intent" value={intent} />
       {note && (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-note`}>{note.label}</Label>
           <textarea
+            ref={noteField}
             id={`${id}-note`}
             name={note.name}
             rows={4}
             maxLength={NOTE_MAX}
             required
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-note-error` : undefined}
+            // After a refusal without JavaScript the page comes back with what was written.
+            defaultValue={pageAnswer && !pageAnswer.ok ? pageAnswer.values?.[note.name] : undefined}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${id}-note-error` : undefined}
             className={textareaClass}
           />
-          {fieldError && (
+          {noteError && (
             <p id={`${id}-note-error`} className="text-sm font-medium text-destructive">
-              {fieldError}
+              {noteError}
             </p>
           )}
         </div>
@@ -117,19 +154,27 @@ function StepForm({
         <div className="grid gap-2">
           <Label htmlFor={`${id}-files`}>{t.actions.deliveryFiles}</Label>
           <input
+            ref={filesField}
             id={`${id}-files`}
             type="file"
-            name="files"
+            name={DELIVERY_FILES_FIELD}
             multiple
             accept="image/jpeg,image/png,image/gif,image/webp,application/pdf,text/plain,.txt,.csv,.md,.doc,.docx"
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
+            aria-invalid={filesError ? true : undefined}
+            aria-describedby={filesError ? `${id}-files-error` : undefined}
+            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:text-destructive"
             onChange={(event) => {
-              if ((event.currentTarget.files?.length ?? 0) > DELIVERY_FILES_MAX) {
-                toast.error(t.actions.deliveryFiles);
-                event.currentTarget.value = "";
-              }
+              // A new choice answers the last message about the files; what is wrong with it is said at once.
+              const problem = filesProblem(event.currentTarget.files);
+              setAnswered(failed);
+              setLocal((current) => ({ ...current, files: problem }));
             }}
           />
+          {filesError && (
+            <p id={`${id}-files-error`} className="text-sm font-medium text-destructive">
+              {filesError}
+            </p>
+          )}
         </div>
       )}
       <div>
