@@ -227,7 +227,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
 // The steps that need a text (decline, ask for changes) sit in a native disclosure: they open
 // without JavaScript (or before the page is interactive), and the form posts as it is.
 describe("orders without JavaScript", () => {
-  it("the booking keeps the address when asked; without JavaScript the provider declines", async () => {
+  it("the booking keeps the address when asked; a blank reason is refused before the final question; without JavaScript the provider declines", async () => {
     const tag = Date.now().toString(36);
     const sellerTab = await browser.open("phone", { cookies: consent });
     const buyerTab = await browser.open("phone", { cookies: consent });
@@ -275,6 +275,18 @@ describe("orders without JavaScript", () => {
     const orderChats = seller.getByRole("link", { name: new RegExp(`Auftrag vom ${today.replaceAll(".", "\\.")}, \\d\\d:\\d\\d Uhr: ${title}`) });
     await expect.poll(() => orderChats.count()).toBe(2);
     await screenshot(seller, "chats-two-orders-phone");
+
+    // With JavaScript, a reason of only spaces is refused at the field before the final question is asked.
+    await seller.goto(orderPath);
+    await hydrated(seller);
+    await seller.locator("summary", { hasText: "Ablehnen" }).click();
+    await seller.getByLabel("Begründung für den Auftraggeber").fill("   ");
+    await seller.getByRole("button", { name: "Auftrag ablehnen" }).click();
+    await seller.getByText("Bitte geben Sie eine Begründung an.").waitFor();
+    expect(await seller.getByRole("alertdialog").count()).toBe(0);
+    await expect.poll(() => seller.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("reason");
+    await screenshot(seller, "order-decline-blank-phone");
+    await seller.getByText("Angefragt", { exact: true }).first().waitFor();
 
     // The provider, signed in, in a browser without JavaScript.
     const cookies = (await seller.context().cookies()).map(({ name, value }) => ({ name, value }));

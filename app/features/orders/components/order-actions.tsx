@@ -55,8 +55,9 @@ function filesProblem(files: FileList | null): string | undefined {
 }
 
 /**
- * One step of the order as a form; the server's refusal is shown at the field it names. Files
- * that cannot go are said at their field before anything is uploaded.
+ * One step of the order as a form; the server's refusal is shown at the field it names. A blank
+ * text and files that cannot go are said at their field before anything is sent (or asked):
+ * the browser's `required` lets a text of only spaces through.
  */
 function StepForm({
   orderId,
@@ -71,8 +72,8 @@ function StepForm({
   intent: StepIntent;
   submit: string;
   variant?: "default" | "outline" | "destructive";
-  /** A required text (decline reason, delivery note, revision request). */
-  note?: { name: string; label: string };
+  /** A required text (decline reason, delivery note, revision request) and what to say when it is blank. */
+  note?: { name: string; label: string; required: string };
   files?: boolean;
   /**
    * A final step asks before it is sent (./confirm-step): the filled-in form (checked by the
@@ -88,9 +89,9 @@ function StepForm({
   const id = useId();
   const busy = fetcher.state !== "idle";
   // What the page found before sending; and the refusal whose file message a new choice of files answered.
-  const [local, setLocal] = useState<{ files?: string }>({});
+  const [local, setLocal] = useState<{ note?: string; files?: string }>({});
   const [answered, setAnswered] = useState<unknown>(null);
-  const noteError = note ? failed?.fieldErrors[note.name] : undefined;
+  const noteError = local.note ?? (note ? failed?.fieldErrors[note.name] : undefined);
   const filesError = local.files ?? (files && failed !== answered ? failed?.fieldErrors[DELIVERY_FILES_FIELD] : undefined);
   const encType = files ? "multipart/form-data" : undefined;
   const confirmation = useConfirmation(busy);
@@ -111,17 +112,19 @@ function StepForm({
       encType={encType}
       className="grid gap-3"
       onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const blank = note && String(form.get(note.name) ?? "").trim() === "";
         const fileProblem = files ? filesProblem(filesField.current?.files ?? null) : undefined;
-        if (fileProblem) {
+        if (blank || fileProblem) {
           event.preventDefault();
-          setLocal({ files: fileProblem });
-          filesField.current?.focus();
+          setLocal({ note: blank ? note.required : undefined, files: fileProblem });
+          (blank ? noteField : filesField).current?.focus();
           return;
         }
         setLocal({});
         if (confirm) {
           event.preventDefault();
-          pending.current = new FormData(event.currentTarget);
+          pending.current = form;
           confirmation.ask();
         }
       }}
@@ -275,7 +278,7 @@ export function OrderActions({ order }: { order: OrderPage }) {
             intent="decline"
             submit={t.actions.declineSubmit}
             variant="destructive"
-            note={{ name: "reason", label: t.actions.declineReason }}
+            note={{ name: "reason", label: t.actions.declineReason, required: t.validation.reasonRequired }}
             confirm={{ title: t.actions.declineConfirm, text: t.actions.declineConfirmText, submit: t.actions.declineConfirmSubmit }}
           />
         </Disclosure>
@@ -301,7 +304,7 @@ export function OrderActions({ order }: { order: OrderPage }) {
     body = (
       <div className="grid gap-3">
         <p>{t.detail.inProgressSeller}</p>
-        <StepForm orderId={order.id} intent="deliver" submit={t.actions.deliverSubmit} note={{ name: "note", label: t.actions.deliveryNote }} files />
+        <StepForm orderId={order.id} intent="deliver" submit={t.actions.deliverSubmit} note={{ name: "note", label: t.actions.deliveryNote, required: t.validation.noteRequired }} files />
         <Note>{t.detail.cancelNote}</Note>
       </div>
     );
@@ -321,7 +324,7 @@ export function OrderActions({ order }: { order: OrderPage }) {
         </div>
         {autoComplete && <Note>{autoComplete}</Note>}
         <Disclosure label={t.actions.revise}>
-          <StepForm orderId={order.id} intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote }} />
+          <StepForm orderId={order.id} intent="revise" submit={t.actions.reviseSubmit} variant="outline" note={{ name: "note", label: t.actions.revisionNote, required: t.validation.revisionRequired }} />
         </Disclosure>
       </div>
     );
