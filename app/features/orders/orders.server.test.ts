@@ -27,6 +27,7 @@ import {
   type OrderAction,
 } from "./orders.server";
 import { bookingDefaults, getOrderPage, listOrders } from "./queries.server";
+import { todayInGermany } from "./schema";
 
 let t: TestDatabase;
 const SELLER = "u-orders-seller";
@@ -100,7 +101,9 @@ async function delivered(buyer = BUYERS[0]!, serviceId = fixedService, now = new
 
 describe(`booking an order on ${testEngine}`, () => {
   it("copies price, unit and title; opens the order's conversation; tells the provider; keeps the buyer's address", async () => {
-    const orderId = await book(BUYERS[0], hourlyService, { quantity: "2,5", desiredDate: "2099-12-31" });
+    // A date a year ahead (two years is the limit).
+    const desiredDate = todayInGermany(new Date(Date.now() + 365 * 24 * 3_600_000));
+    const orderId = await book(BUYERS[0], hourlyService, { quantity: "2,5", desiredDate });
     const order = await orderRow(orderId);
     expect(order).toMatchObject({
       status: "requested",
@@ -111,7 +114,7 @@ describe(`booking an order on ${testEngine}`, () => {
       unitPrice: "30.00",
       quantity: "2.50",
       total: "75.00",
-      desiredDate: "2099-12-31",
+      desiredDate,
       buyerAddress: { ...address, country: "Deutschland" },
     });
     // A later price change does not touch the order.
@@ -144,6 +147,10 @@ describe(`booking an order on ${testEngine}`, () => {
       [{ quantity: "abc" }, "quantity"],
       [{ quantity: "1.234" }, "quantity"],
       [{ postalCode: "" }, "postalCode"],
+      // Germany (the default country) has five-digit postal codes; a date years ahead is a typo.
+      [{ postalCode: "ABCDE" }, "postalCode"],
+      [{ postalCode: "1011", country: "Deutschland" }, "postalCode"],
+      [{ desiredDate: "9999-12-31" }, "desiredDate"],
       [{ name: "" }, "name"],
     ];
     for (const [extra, field] of cases) {
@@ -152,6 +159,8 @@ describe(`booking an order on ${testEngine}`, () => {
       expect(Object.keys(error.fieldErrors ?? {}), JSON.stringify(extra)).toContain(field);
     }
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n).toBe(before);
+    // Elsewhere the general check applies: a Viennese postal code with Österreich is fine.
+    expect(await orderRow(await book(BUYERS[1], fixedService, { postalCode: "1010", city: "Wien", country: "Österreich" }))).toMatchObject({ status: "requested" });
   });
 
   it("refuses a total beyond 99,999,999.99 € at the quantity, and a price that changed since the form was shown", async () => {

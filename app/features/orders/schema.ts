@@ -38,6 +38,22 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true" || value === "1");
 
+/** Names a country may go by in the form when it is Germany (the field's default). */
+const GERMANY = /^(deutschland|germany|de|brd|bundesrepublik deutschland)$/i;
+
+/**
+ * A German postal code is five digits: "ABCDE" with "Deutschland" would end up on an invoice.
+ * Other countries keep the general check (3–10 letters, digits, spaces, hyphens).
+ */
+function germanPostalCode(value: { postalCode: string; country: string }, ctx: z.RefinementCtx) {
+  if (GERMANY.test(value.country) && !/^\d{5}$/.test(value.postalCode)) {
+    ctx.addIssue({ code: "custom", path: ["postalCode"], message: v.postalCodeGermany });
+  }
+}
+
+/** How far ahead a desired date may be: further is a typo (9999-12-31), not a plan. */
+const DESIRED_DATE_YEARS = 2;
+
 export const addressSchema = z.object({
   name: requiredText(120),
   street: requiredText(120),
@@ -89,12 +105,18 @@ export function bookingSchema(now: Date = new Date()) {
           ctx.addIssue({ code: "custom", message: v.dateInPast });
           return z.NEVER;
         }
+        const latest = new Date(now);
+        latest.setFullYear(latest.getFullYear() + DESIRED_DATE_YEARS);
+        if (value > todayInGermany(latest)) {
+          ctx.addIssue({ code: "custom", message: v.dateTooFar });
+          return z.NEVER;
+        }
         return value;
       }),
     quantity,
     /** The buyer asked to keep this address in their billing details (the form's box is checked at first). */
     saveAddress: checkbox,
-  });
+  }).superRefine(germanPostalCode);
 }
 
 export const declineSchema = z.object({ reason: requiredText(NOTE_MAX, v.reasonRequired) });
@@ -159,6 +181,7 @@ export const billingSchema = addressSchema
     bic: optionalText(11).refine((value) => value === null || /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/.test(value), { message: v.bic }),
     bankName: optionalText(80),
   })
+  .superRefine(germanPostalCode)
   .transform((value) => ({ ...value, bic: value.bic?.toUpperCase() ?? null }));
 
 export type BillingInput = z.output<typeof billingSchema>;
