@@ -66,8 +66,10 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
   const { service, defaults, today } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = { ...defaults.address, quantity: "1", requirements: "", desiredDate: "", ...(failed?.values ?? {}) } as Record<string, string>;
-  // Checked at first; after a refusal (without JavaScript) as it was sent.
-  const saveAddress = failed?.values ? failed.values.saveAddress === "on" : true;
+  // Checked at first, except for a provider: there the address is also the issuer's on their own
+  // invoices, which a booking should not change unless asked. After a refusal (without JavaScript)
+  // as it was sent.
+  const saveAddress = failed?.values ? failed.values.saveAddress === "on" : !defaults.providerDetails;
   const errors = failed?.fieldErrors ?? {};
   const [quantity, setQuantity] = useState(values.quantity ?? "1");
   const busy = useNavigation().state === "submitting";

@@ -86,6 +86,14 @@ describe.each(widthNames)("orders at %s width", (width) => {
     await seller.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
     await seller.getByRole("button", { name: "Rechnungsdaten speichern" }).click();
     await seller.waitForURL(`${baseUrl()}${orderPath}`);
+    // Booking another provider's service, a provider's "save the address" box starts unchecked:
+    // that address is also the issuer's on their own invoices.
+    await seller.goto("/services?category=Consulting");
+    const otherService = await seller.locator("main a[href^='/services/']").first().getAttribute("href");
+    await seller.goto(`${otherService}/beauftragen`);
+    expect(await seller.getByRole("checkbox", { name: "Adresse für künftige Aufträge speichern" }).isChecked()).toBe(false);
+    await seller.getByText("Sie ersetzt die Anschrift in Ihren Rechnungsdaten, auch auf Ihren eigenen Rechnungen als Anbieter.").waitFor();
+    await seller.goto(orderPath);
     await seller.getByRole("button", { name: "Auftrag annehmen" }).click();
     await waitForToast(seller, "Auftrag angenommen.");
     // The buyer's open page follows by itself (realtime event).
