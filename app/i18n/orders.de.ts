@@ -63,6 +63,8 @@ export const ordersDe = {
     saveAddressHintProvider: "Sie ersetzt die Anschrift in Ihren Rechnungsdaten, auch auf Ihren eigenen Rechnungen als Anbieter.",
     price: "Preis",
     total: "Gesamtbetrag",
+    /** In place of the total while the typed quantity is not one the server accepts. */
+    totalUnknown: "Bitte eine gültige Menge angeben",
     totalNote: "Endpreis; ggf. inkl. gesetzlicher Umsatzsteuer. Bezahlt wird nach Abschluss per Überweisung an den Anbieter laut Rechnung.",
     submit: "Verbindlich anfragen",
     submitting: "Wird gesendet…",
@@ -108,6 +110,11 @@ export const ordersDe = {
     inProgressBuyer: "Der Anbieter arbeitet an Ihrem Auftrag.",
     inProgressSeller: "Liefern Sie, sobald die Arbeit fertig ist.",
     finished: "Dieser Auftrag ist beendet.",
+    /** A completed order's buyer, invited to rate the service (the review shows "Verifizierter Auftrag"). */
+    reviewInvite: "Wie zufrieden sind Sie mit der Leistung? Ihre Bewertung hilft anderen Kunden und erscheint mit dem Hinweis „Verifizierter Auftrag“.",
+    reviewLink: "Dienstleistung bewerten",
+    reviewedNote: "Danke für Ihre Bewertung. Sie können sie jederzeit ändern.",
+    reviewedLink: "Ihre Bewertung ansehen",
     cancelNote: "Nach der Annahme kann ein Auftrag hier nicht storniert werden. Bitte einigen Sie sich im Auftrags-Chat; eine einvernehmliche Stornierung ist außerhalb der Plattform möglich.",
   },
   actions: {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormField } from "~/components/ui/form-field";
 import { AddressFields } from "~/features/orders/components/address-fields";
 import { Label } from "~/components/ui/label";
-import { QUANTITY_MAX, REQUIREMENTS_MAX } from "~/features/orders/limits";
+import { REQUIREMENTS_MAX } from "~/features/orders/limits";
+import { parseQuantity } from "~/features/orders/quantity";
 import { toCents, fromCents } from "~/features/orders/money";
 import { bookService } from "~/features/orders/orders.server";
 import { bookingDefaults } from "~/features/orders/queries.server";
@@ -77,8 +78,14 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
     if (failed && Object.keys(failed.fieldErrors ?? {}).length === 0) toast.error(failed.message);
   }, [failed]);
   const hourly = service.priceUnit !== "fixed";
-  const n = Number(quantity.replace(",", "."));
-  const total = hourly && n > 0 && n <= QUANTITY_MAX ? fromCents(Math.round((toCents(service.price) * Math.round(n * 100)) / 100)) : service.price;
+  // The same rule as the server's: a quantity it would refuse has no total.
+  const parsed = hourly ? parseQuantity(quantity) : "1";
+  const total = parsed === null ? null : fromCents(Math.round((toCents(service.price) * Math.round(Number(parsed) * 100)) / 100));
+  // A refusal with field errors: the focus goes to the first marked field, whose message it reads.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (failed && Object.keys(failed.fieldErrors ?? {}).length > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [failed]);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
@@ -95,7 +102,7 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
         </CardHeader>
         <CardContent>
           <p className="text-sm text-muted-foreground">{t.book.intro}</p>
-          <Form method="post" className="mt-6 grid gap-5" noValidate>
+          <Form ref={formRef} method="post" className="mt-6 grid gap-5" noValidate>
             {/* The price shown here: if the provider changes it meanwhile, the server asks again. */}
             <input type="hidden" name="shownPrice" value={service.price} />
             <input type="hidden" name="shownUnit" value={service.priceUnit} />
@@ -161,8 +168,8 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
             <div className="rounded-lg bg-muted p-4">
               <p className="flex items-baseline justify-between gap-3">
                 <span className="font-medium">{t.book.total}</span>
-                <span className="text-xl font-bold tabular-nums" aria-live="polite">
-                  {formatPrice(total)}
+                <span className={total === null ? "text-sm text-muted-foreground" : "text-xl font-bold tabular-nums"} aria-live="polite">
+                  {total === null ? t.book.totalUnknown : formatPrice(total)}
                 </span>
               </p>
               <p className="mt-1 text-xs text-muted-foreground">{t.book.totalNote}</p>

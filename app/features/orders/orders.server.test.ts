@@ -27,6 +27,7 @@ import {
   type OrderAction,
 } from "./orders.server";
 import { bookingDefaults, getOrderPage, listOrders } from "./queries.server";
+import { saveReview } from "~/features/reviews/reviews.server";
 import { todayInGermany } from "./schema";
 
 let t: TestDatabase;
@@ -254,6 +255,11 @@ describe(`the order state machine on ${testEngine}`, () => {
     expect(page.timeline[2]!.files).toMatchObject([{ name: "entwurf.pdf", url: expect.stringMatching(new RegExp(`^/orders/${orderId}/dateien/`)) }]);
     expect(page.invoice).toMatchObject({ number: invoice!.number, paidAt: null });
     expect(page.actions).toEqual([]);
+    // The buyer is invited to rate the service, the seller is not; once rated, the page says so.
+    expect(page.review).toEqual({ serviceId: fixedService, reviewed: false });
+    expect((await getOrderPage(t.db, SELLER, orderId)).review).toBeNull();
+    await saveReview(t.db, { actorId: BUYERS[2]!, serviceId: fixedService, input: { rating: "5", reviewText: "Sehr gut" }, mode: "review" });
+    expect((await getOrderPage(t.db, BUYERS[2]!, orderId)).review).toEqual({ serviceId: fixedService, reviewed: true });
     // Each step told the other party.
     const buyerNotes = await t.db.select({ title: notifications.title }).from(notifications).where(and(eq(notifications.userId, BUYERS[2]!), eq(notifications.link, `/orders/${orderId}`)));
     expect(buyerNotes.map((n) => n.title).sort()).toEqual(["Auftrag angenommen", "Lieferung erhalten", "Lieferung erhalten"].sort());

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { conversations, invoices, orderEvents, orderFiles, orders, profiles, type PostalAddress } from "~/db/schema";
+import { conversations, invoices, orderEvents, orderFiles, orders, profiles, serviceReviews, services, type PostalAddress } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { displayName } from "~/lib/format";
@@ -158,6 +158,11 @@ export interface OrderPage {
   conversationId: string | null;
   /** A provider who must fill in billing details before accepting. */
   billingMissing: boolean;
+  /**
+   * The buyer's invitation to rate a completed order's service (while it is listed): whether
+   * they already did, so the page can say "Ihre Bewertung ansehen" instead.
+   */
+  review: { serviceId: string; reviewed: boolean } | null;
 }
 
 export function orderFileUrl(orderId: string, fileId: string): string {
@@ -174,7 +179,8 @@ export async function getOrderPage(db: Database, userId: string, orderId: string
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw new AppError("NOT_FOUND", "order_not_found");
   const party = order.buyerId === userId ? "buyer" : "seller";
-  const [people, events, files, [invoice], [conversation], billing] = await Promise.all([
+  const reviewServiceId = party === "buyer" && order.status === "completed" ? order.serviceId : null;
+  const [people, events, files, [invoice], [conversation], billing, [reviewable]] = await Promise.all([
     db
       .select({ userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, username: profiles.username })
       .from(profiles)
@@ -184,6 +190,13 @@ export async function getOrderPage(db: Database, userId: string, orderId: string
     db.select().from(invoices).where(eq(invoices.orderId, order.id)),
     db.select({ id: conversations.id }).from(conversations).where(eq(conversations.orderId, order.id)),
     party === "seller" && order.status === "requested" ? getBillingProfile(db, userId) : Promise.resolve(null),
+    reviewServiceId
+      ? db
+          .select({ serviceId: services.id, reviewId: serviceReviews.id })
+          .from(services)
+          .leftJoin(serviceReviews, and(eq(serviceReviews.serviceId, services.id), eq(serviceReviews.userId, userId)))
+          .where(and(eq(services.id, reviewServiceId), eq(services.listed, true)))
+      : Promise.resolve([]),
   ]);
   const personOf = (id: string | null) => {
     const person = people.find((p) => p.userId === id);
@@ -235,6 +248,7 @@ export async function getOrderPage(db: Database, userId: string, orderId: string
       : null,
     conversationId: conversation?.id ?? null,
     billingMissing: party === "seller" && order.status === "requested" && !isReadyToInvoice(billing),
+    review: reviewable ? { serviceId: reviewable.serviceId, reviewed: reviewable.reviewId !== null } : null,
   };
 }
 

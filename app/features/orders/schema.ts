@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ordersDe as t } from "~/i18n/orders.de";
-import { NOTE_MAX, QUANTITY_MAX, REQUIREMENTS_MAX, VAT_RATES } from "./limits";
+import { NOTE_MAX, REQUIREMENTS_MAX, VAT_RATES } from "./limits";
+import { parseQuantity } from "./quantity";
 
 /** Form schemas of orders and billing details (checked on the server; the forms use the same limits). */
 
@@ -76,14 +77,12 @@ const quantity = z
   .trim()
   .optional()
   .transform((value, ctx) => {
-    if (!value) return "1";
-    const normalized = value.replace(",", ".");
-    const n = Number(normalized);
-    if (!/^\d+(\.\d{1,2})?$/.test(normalized) || !(n >= 0.25) || n > QUANTITY_MAX) {
+    const parsed = parseQuantity(value ?? "");
+    if (parsed === null) {
       ctx.addIssue({ code: "custom", message: v.quantityInvalid });
       return z.NEVER;
     }
-    return n.toFixed(2).replace(/\.?0+$/, "");
+    return parsed;
   });
 
 export function bookingSchema(now: Date = new Date()) {

@@ -33,6 +33,7 @@ function orderPage(over: Partial<OrderPage>): OrderPage {
     invoice: null,
     conversationId: null,
     billingMissing: false,
+    review: null,
     ...over,
   };
 }

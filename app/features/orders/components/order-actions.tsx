@@ -1,4 +1,4 @@
-import { CheckCircle2, Info } from "~/components/ui/icons";
+import { CheckCircle2, Info, Star } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -9,6 +9,7 @@ import { outcomeOf } from "~/lib/action-outcome";
 import { formatDate } from "~/lib/format";
 import type { action } from "~/routes/order-detail";
 import { ATTACHMENT_MAX_BYTES } from "~/features/messaging/limits";
+import { REVIEW_FORM_ID } from "~/features/reviews/anchors";
 import { DELIVERY_FILES_FIELD, DELIVERY_FILES_MAX, NOTE_MAX } from "../limits";
 import type { OrderAction } from "../orders.server";
 import type { OrderPage } from "../queries.server";
@@ -235,6 +236,21 @@ function Note({ children }: { children: React.ReactNode }) {
 }
 
 /** The next steps of the viewer in the order's status; nothing to do is said too. */
+/** After a completed order: the way to the service's rating form (where its review gets the badge). */
+function ReviewInvite({ review }: { review: NonNullable<OrderPage["review"]> }) {
+  return (
+    <div className="mt-2 grid justify-items-start gap-3 rounded-lg bg-muted p-4 text-sm">
+      <p>{review.reviewed ? t.detail.reviewedNote : t.detail.reviewInvite}</p>
+      <Button asChild variant={review.reviewed ? "outline" : "default"}>
+        <Link to={`/services/${review.serviceId}#${REVIEW_FORM_ID}`}>
+          <Star aria-hidden="true" />
+          {review.reviewed ? t.detail.reviewedLink : t.detail.reviewLink}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 export function OrderActions({ order }: { order: OrderPage }) {
   const can = (action: OrderAction) => order.actions.includes(action);
   const autoComplete = order.autoCompleteAt ? t.detail.autoCompleteOn(formatDate(order.autoCompleteAt)) : null;
@@ -256,6 +272,7 @@ export function OrderActions({ order }: { order: OrderPage }) {
         </p>
         {order.status === "delivered" && autoComplete && <Note>{autoComplete}</Note>}
         {order.status === "in_progress" && <Note>{t.detail.cancelNote}</Note>}
+        {order.review && <ReviewInvite review={order.review} />}
       </div>
     );
   } else if (order.party === "seller" && order.status === "requested") {

@@ -15,6 +15,7 @@ import { cn } from "~/lib/class-names";
 import { ReplyEditor } from "./reply-editor";
 import { ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
 import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
+import { REVIEW_FORM_ID } from "../anchors";
 
 
 interface ReviewItem {
@@ -132,7 +133,7 @@ export function ReviewSection({
       <p className="mt-1 text-sm text-muted-foreground">{reviewsOrdersDe.howChecked}</p>
 
       {canReview && (
-        <div className="mt-4 grid gap-4 rounded-xl border bg-card p-5">
+        <div id={REVIEW_FORM_ID} className="mt-4 grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5">
           <div>
             <p id="your-rating-label" className="font-medium">
               {de.reviews.yourRating}
