@@ -376,6 +376,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await waitForToast(page, "Removed from favorites");
     await page.getByText("Sie haben noch keine Favoriten gespeichert.").waitFor();
     expect(await favorites.locator("article").count()).toBe(0);
+    // The pressed button went with its card: the focus is kept in the section (the last card's goes to the heading).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("favorites-heading");
     expectNoErrors(errors);
   });
 

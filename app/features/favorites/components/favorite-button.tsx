@@ -9,7 +9,9 @@ import { cn } from "~/lib/class-names";
 import type { action as serviceAction } from "~/routes/service-detail";
 
 /**
- * Favourite on/off. The form says which state it wants (not "toggle"), so a
+ * Favourite on/off. The label says what a press does ("Zu Favoriten hinzufügen" / "Aus Favoriten
+ * entfernen"), so the button carries no aria-pressed: "Aus Favoriten entfernen, gedrückt" would
+ * say the state twice, in contradicting words. The form says which state it wants (not "toggle"), so a
  * double click cannot undo itself. Signed-out visitors are told to log in.
  */
 export function FavoriteButton({
@@ -51,7 +53,7 @@ export function FavoriteButton({
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="favorite" />
       <input type="hidden" name="on" value={on ? "0" : "1"} />
-      <Button type="submit" variant="outline" size={compact ? "icon" : "default"} aria-pressed={on} aria-label={compact ? label : undefined}>
+      <Button type="submit" variant="outline" size={compact ? "icon" : "default"} aria-label={compact ? label : undefined}>
         <Heart aria-hidden="true" className={cn(on && "fill-red-500 text-red-500")} />
         {!compact && label}
       </Button>

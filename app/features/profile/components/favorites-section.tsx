@@ -1,5 +1,5 @@
 import { Eye, Heart, HeartOff } from "~/components/ui/icons";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -22,10 +22,23 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
     else toast.error(de.favorites.removeError, { description: result.message });
   }, [result]);
 
+  // The pressed button goes with its card (and is disabled meanwhile): once the list is settled,
+  // the focus moves to the button now at that place, the one before it, or the heading.
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = refocusAt.current;
+    if (index === null || remover.state !== "idle") return;
+    refocusAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[type=submit]") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [remover.state, favorites]);
+
   return (
     <Card>
       <CardHeader>
-        <h2 id="favorites-heading" className="text-xl font-semibold">
+        <h2 ref={heading} id="favorites-heading" tabIndex={-1} className="text-xl font-semibold focus-visible:outline-none">
           {de.profile.favorites.heading}
         </h2>
       </CardHeader>
@@ -39,15 +52,15 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
             </Button>
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {favorites.map((favorite) => {
+          <ul ref={list} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {favorites.map((favorite, index) => {
               const removing = remover.state !== "idle" && remover.formData?.get("serviceId") === favorite.serviceId;
               return (
                 <li key={favorite.serviceId} className={removing ? "opacity-50" : undefined}>
                   <article className="flex h-full flex-col rounded-xl border bg-background p-4">
                     <div className="flex items-start justify-between gap-3">
                       <Badge variant="secondary">{favorite.category}</Badge>
-                      <remover.Form method="post" action="/profile">
+                      <remover.Form method="post" action="/profile" onSubmit={() => (refocusAt.current = index)}>
                         <input type="hidden" name="intent" value="removeFavorite" />
                         <input type="hidden" name="serviceId" value={favorite.serviceId} />
                         <Button type="submit" variant="outline" size="icon" className="size-9" disabled={removing} aria-label={de.profile.favorites.remove(favorite.title)}>
