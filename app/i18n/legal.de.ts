@@ -208,7 +208,7 @@ export const privacyPolicy: LegalDocument = {
         "Inhalte: von Ihnen eingestellte Dienstleistungsangebote, Bewertungen, Kommentare, Favoriten sowie Chatnachrichten und deren Dateianhänge.",
         "Supportanfragen: Inhalte und Verlauf Ihrer Support-Tickets.",
         "Aufträge und Rechnungen: Angaben zum Auftrag und sein Verlauf, Lieferungen und deren Dateien, Ihre Rechnungsanschrift, bei Anbietern zusätzlich Steuernummer oder USt-IdNr. und Bankverbindung, sowie die ausgestellten Rechnungen.",
-        "Technische Daten: IP-Adresse, Datum und Uhrzeit des Zugriffs, aufgerufene Seite und Browserinformationen in den Serverprotokollen sowie ein Sitzungscookie zur Anmeldung.",
+        "Technische Daten: IP-Adresse, Datum und Uhrzeit des Zugriffs, aufgerufene Seite und Browserinformationen in den Serverprotokollen sowie ein Sitzungscookie zur Anmeldung. Zu jeder Anmeldung (Sitzung) speichern wir außerdem, wann sie begann und zuletzt genutzt wurde, die IP-Adresse und den Browser, von denen aus sie geöffnet wurde.",
       ],
     },
     {
@@ -266,6 +266,7 @@ export const privacyPolicy: LegalDocument = {
       list: [
         "Konto- und Profildaten sowie Ihre Inhalte speichern wir bis zur Löschung Ihres Kontos.",
         "Serverprotokolle mit IP-Adressen werden nach 14 Tagen gelöscht.",
+        "Eine Anmeldung (Sitzung) mit IP-Adresse und Browser löschen wir, wenn Sie sich abmelden, Ihr Passwort zurücksetzen oder Ihr Konto löschen, spätestens 30 Tage nach ihrer letzten Nutzung. Der Datenexport auf Ihrer Profilseite enthält Ihre aktuellen Sitzungen.",
         "Chatnachrichten bleiben nach der Löschung eines Kontos für den jeweiligen Gesprächspartner erhalten, werden jedoch nicht mehr mit der gelöschten Person verknüpft.",
         "Meldungen, die Sie abgegeben haben, bleiben nach der Löschung Ihres Kontos ohne Bezug zu Ihrer Person erhalten (Grund, Begründung und Zeitpunkt): Wir dokumentieren jede Meldung und unsere Entscheidung darüber und zählen sie in unserem Transparenzbericht (Art. 17 Abs. 3 lit. b DSGVO in Verbindung mit Art. 15, 16 und 17 des Gesetzes über digitale Dienste). Ihr Name, Ihre E-Mail-Adresse und die Verknüpfung mit Ihrem Konto werden gelöscht.",
         "Aufträge und Rechnungen sind Geschäftsunterlagen beider Parteien. Wenn Sie Ihr Konto löschen, beenden wir Ihre offenen Aufträge und löschen Ihr Profil und Ihre Inhalte; Ihre beendeten Aufträge (abgeschlossene wie abgelehnte oder abgebrochene, mit Verlauf, Lieferungen und Auftrags-Chat) und ausgestellte Rechnungen (mit den darauf angegebenen Namen und Anschriften) bewahren wir für die gesetzliche Aufbewahrungsfrist auf (Art. 17 Abs. 3 lit. b DSGVO in Verbindung mit § 147 AO, § 257 HGB und § 14b UStG: acht Jahre für Rechnungen und Buchungsbelege, gerechnet ab dem Ende des Kalenderjahres, in dem der Auftrag endete) und löschen sie danach.",

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { session, user, verification } from "~/db/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTH_RATE_LIMITS } from "~/features/auth/accounts.server";
 import { EMAIL_CHANGE_LIMIT } from "~/features/profile/email.server";
@@ -81,5 +82,21 @@ describe(`rate limit pruning on ${testEngine}`, () => {
 
     await rateLimitPruneJob.run({}, { db: t.db, attempt: 1 });
     expect(await prunedKeys()).toEqual(["prune:current", "prune:yesterday"]);
+  });
+
+  it("the prune job deletes expired sessions (with their IP address and browser) and verification tokens, and keeps live ones", async () => {
+    const now = Date.now();
+    await t.db.insert(user).values({ id: "u-prune", name: "Prune", email: "prune@example.test" });
+    await t.db.insert(session).values([
+      { id: "s-expired", token: "t-expired", userId: "u-prune", expiresAt: new Date(now - MINUTE), ipAddress: "203.0.113.1", userAgent: "Alt" },
+      { id: "s-live", token: "t-live", userId: "u-prune", expiresAt: new Date(now + HOUR), ipAddress: "203.0.113.2", userAgent: "Neu" },
+    ]);
+    await t.db.insert(verification).values([
+      { id: "v-expired", identifier: "prune@example.test", value: "alt", expiresAt: new Date(now - MINUTE) },
+      { id: "v-live", identifier: "prune@example.test", value: "neu", expiresAt: new Date(now + HOUR) },
+    ]);
+    await rateLimitPruneJob.run({}, { db: t.db, attempt: 1 });
+    expect((await t.db.select({ id: session.id }).from(session).where(eq(session.userId, "u-prune"))).map((r) => r.id)).toEqual(["s-live"]);
+    expect((await t.db.select({ id: verification.id }).from(verification).where(eq(verification.identifier, "prune@example.test"))).map((r) => r.id)).toEqual(["v-live"]);
   });
 });

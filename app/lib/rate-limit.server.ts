@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { pruneExpiredSessions } from "~/features/auth/session-prune.server";
 import { prunePresence } from "~/features/presence/presence.server";
 import { defineJob } from "./jobs/types";
 import { rowsOf, type Database } from "./db.server";
@@ -66,7 +67,8 @@ export async function pruneRateLimits(db: Database, olderThanSeconds = RATE_LIMI
 /**
  * The scheduled prune (hourly, app/lib/jobs/registry.server.ts): the housekeeping of short-lived
  * rows, so they do not pile up: rate_limit windows, and presence rows of event streams whose
- * process died without closing them (ADR 021; their last refresh becomes the user's last-seen time).
+ * process died without closing them (ADR 021; their last refresh becomes the user's last-seen time),
+ * and expired sign-in sessions and verification tokens.
  */
 export const rateLimitPruneJob = defineJob({
   name: "rate-limit.prune",
@@ -75,5 +77,6 @@ export const rateLimitPruneJob = defineJob({
   async run(_payload, { db }) {
     await pruneRateLimits(db);
     await prunePresence(db);
+    await pruneExpiredSessions(db);
   },
 });

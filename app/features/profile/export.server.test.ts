@@ -11,6 +11,7 @@ import {
   serviceComments,
   serviceReviews,
   services,
+  session,
   supportTicketReplies,
   supportTickets,
   supportTicketStatusChanges,
@@ -106,8 +107,18 @@ describe(`data export on ${testEngine}`, () => {
       { ticketId: theirTicket!.id, actorId: staff.id, status: "closed" },
     ]);
 
+    // Sign-in sessions (Better Auth keeps IP address and browser per session): mine, and someone else's.
+    await bed.db.insert(session).values([
+      { id: "s-mine", token: "geheimes-token-mein", userId: me.id, expiresAt: new Date("2026-12-21T10:00:00Z"), ipAddress: "203.0.113.7", userAgent: "Firefox Test", createdAt: new Date("2026-11-21T10:00:00Z"), updatedAt: new Date("2026-11-21T11:00:00Z") },
+      { id: "s-other", token: "geheimes-token-fremd", userId: other.id, expiresAt: new Date("2026-12-21T10:00:00Z"), ipAddress: "198.51.100.9", userAgent: "Fremder Browser" },
+    ]);
+
     const now = new Date("2026-11-21T23:30:00Z");
     const exported = await exportUserData(bed.db, { actorId: me.id, now });
+    expect(exported.sessions).toEqual([
+      { created_at: new Date("2026-11-21T10:00:00Z"), updated_at: new Date("2026-11-21T11:00:00Z"), expires_at: new Date("2026-12-21T10:00:00Z"), ip_address: "203.0.113.7", user_agent: "Firefox Test" },
+    ]);
+    expect(JSON.stringify(exported)).not.toMatch(/geheimes-token|s-mine|198\.51\.100\.9/);
     expect(Object.keys(exported)).toEqual([
       "export_date",
       "user_info",
@@ -137,6 +148,7 @@ describe(`data export on ${testEngine}`, () => {
       "support_ticket_status_changes",
       "conversations",
       "messages",
+      "sessions",
     ]);
     expect(exported.email_unsubscribe).toEqual({ unsubscribed_kinds: ["messages", "saved_searches"], mailed_kinds: ["reviews", "tickets", "orders"] });
     expect(exported.message_digest).toEqual({ covered_until: new Date("2026-11-21T20:00:00Z"), sent_at: new Date("2026-11-21T20:15:00Z") });

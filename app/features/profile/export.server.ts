@@ -20,6 +20,7 @@ import {
   serviceReviews,
   serviceImages,
   services,
+  session,
   supportTickets,
   supportTicketStatusChanges,
   typingSignals,
@@ -93,6 +94,12 @@ export interface DataExport {
   conversations: Row[];
   /** The messages the user sent, in any chat; an attachment by name, type and size (never its bytes or storage key). */
   messages: Row[];
+  /**
+   * The user's sign-in sessions (one per device or browser, kept until they end or expire): when
+   * each began, was last used and ends, with the IP address and browser they were opened from.
+   * Never the session's token or id, which would sign anyone in who read the file.
+   */
+  sessions: Row[];
 }
 
 /**
@@ -155,7 +162,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
   const moderation = await exportModeration(db, actorId);
-  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows, conversationRows, messageRows] = await Promise.all([
+  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows, conversationRows, messageRows, sessionRows] = await Promise.all([
     db.select().from(userPresence).where(eq(userPresence.userId, actorId)),
     db.select({ id: presenceConnections.id, seenAt: presenceConnections.seenAt }).from(presenceConnections).where(eq(presenceConnections.userId, actorId)).orderBy(desc(presenceConnections.seenAt)),
     db.select({ conversationId: typingSignals.conversationId, lastAt: typingSignals.lastAt }).from(typingSignals).where(eq(typingSignals.userId, actorId)).orderBy(desc(typingSignals.lastAt)),
@@ -204,6 +211,11 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .from(messages)
       .where(eq(messages.senderId, actorId))
       .orderBy(desc(messages.createdAt), asc(messages.id)),
+    db
+      .select({ createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .from(session)
+      .where(eq(session.userId, actorId))
+      .orderBy(desc(session.createdAt)),
   ]);
   // Last seen: the latest closed stream or, for a stream still open (or left by a process that died), its last heartbeat.
   const seenTimes = [presenceRows[0]?.lastSeenAt ?? null, ...streamRows.map((r) => r.seenAt)].filter((d): d is Date => !!d).map((d) => d.getTime());
@@ -300,6 +312,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       snakeKeys({ id, kind, otherParty: displayName(otherFirstName, otherLastName), ...about }),
     ),
     messages: messageRows.map(snakeKeys),
+    sessions: sessionRows.map(snakeKeys),
   };
 }
 
