@@ -350,6 +350,8 @@ export const publicDe = {
     greeting: (name: string) => `Willkommen zurück, ${name}!`,
     welcome: (name: string) => `Willkommen, ${name}!`,
     intro: "Hier sehen Sie, wie Ihre Angebote ankommen.",
+    /** For someone who offers nothing yet (no services, never sold): the figures below wait for their first service. */
+    introNotProviding: "Hier finden Sie Ihre Aufträge und Zahlen. Sobald Sie eine Dienstleistung anbieten, sehen Sie hier, wie sie ankommt.",
     stats: {
       profileViews: "Profilaufrufe",
       services: "Dienstleistungen",

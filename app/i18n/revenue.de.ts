@@ -42,7 +42,7 @@ export const revenueDe = {
       completed: (pct: string) => `${pct} der Aufträge`,
     },
     noRate: "keine Quote",
-    note: "Jeder Schritt zählt, was in diesen 30 Tagen geschah: Gespräche sind Anfragen zu Ihren Dienstleistungen und Auftragschats; abgeschlossene Aufträge können auch früher angefragt worden sein.",
+    note: "Jeder Schritt zählt, was in diesen 30 Tagen geschah: Gespräche sind Anfragen zu Ihren Dienstleistungen (Chats, in denen geschrieben wurde) und Auftragschats; abgeschlossene Aufträge können auch früher angefragt worden sein.",
   },
   buyer: {
     title: "Ihre Einkäufe",

@@ -84,7 +84,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{de.dashboard.title}</h1>
       <p className="mt-1 text-muted-foreground">
-        {firstName ? (dashboard.isNewMember ? de.dashboard.welcome(firstName) : de.dashboard.greeting(firstName)) : null} {de.dashboard.intro}
+        {firstName ? (dashboard.isNewMember ? de.dashboard.welcome(firstName) : de.dashboard.greeting(firstName)) : null} {isProvider ? de.dashboard.intro : de.dashboard.introNotProviding}
       </p>
 
       <section aria-label={de.dashboard.title} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -81,6 +81,9 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.waitForURL(/\/auth\?redirectTo=%2Fdashboard$/);
     await signInWithForm(page, email, "sicher123");
     await page.waitForURL(`${baseUrl()}/dashboard`);
+    // Someone who offers nothing yet is not told how their offers do.
+    await page.getByText("Sobald Sie eine Dienstleistung anbieten, sehen Sie hier, wie sie ankommt.", { exact: false }).waitFor();
+    expect(await page.getByText("Hier sehen Sie, wie Ihre Angebote ankommen.").count()).toBe(0);
     expectNoErrors(errors);
   });
 

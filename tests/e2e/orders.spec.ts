@@ -207,6 +207,7 @@ describe.each(widthNames)("orders at %s width", (width) => {
 
     // The provider's dashboard shows the revenue (the table for screen readers has the figures).
     await seller.goto("/dashboard");
+    await seller.getByText("Hier sehen Sie, wie Ihre Angebote ankommen.", { exact: false }).waitFor();
     await seller.getByRole("heading", { name: "Umsatz der letzten 12 Monate" }).waitFor();
     await seller.getByText("Umsatz als Tabelle anzeigen").click();
     const table = seller.getByRole("table", { name: "Umsatz pro Monat der letzten 12 Monate" });

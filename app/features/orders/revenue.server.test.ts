@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingProfiles, conversations, notifications, orders, profiles, serviceViewDays, services, user } from "~/db/schema";
+import { billingProfiles, conversations, messages, notifications, orders, profiles, serviceViewDays, services, user } from "~/db/schema";
 import { countView } from "~/features/views/view-counter.server";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { saveBillingProfile } from "./billing.server";
@@ -187,8 +187,11 @@ describe(`open orders and the funnel on ${testEngine}`, () => {
       // Conversations: about my service (inside, and 40 days ago), about another's service, a direct one.
       const pair = [SELLER, BUYER].sort() as [string, string];
       const otherPair = [OTHER_SELLER, BUYER].sort() as [string, string];
+      const [enquiry] = await db
+        .insert(conversations)
+        .values({ kind: "service", serviceId: mine!.id, user1Id: pair[0], user2Id: pair[1], createdAt: new Date(NOW.getTime() - 5 * DAY) })
+        .returning({ id: conversations.id });
       await db.insert(conversations).values([
-        { kind: "service", serviceId: mine!.id, user1Id: pair[0], user2Id: pair[1], createdAt: new Date(NOW.getTime() - 5 * DAY) },
         { kind: "service", serviceId: theirs!.id, user1Id: otherPair[0], user2Id: otherPair[1], createdAt: new Date(NOW.getTime() - 5 * DAY) },
         { kind: "direct", user1Id: pair[0], user2Id: pair[1], createdAt: new Date(NOW.getTime() - 5 * DAY) },
       ]);
@@ -205,6 +208,9 @@ describe(`open orders and the funnel on ${testEngine}`, () => {
       await finish(await book(new Date(NOW.getTime() - 20 * DAY)), new Date(NOW.getTime() - 12 * DAY));
       await book(new Date(NOW.getTime() - 2 * DAY));
 
+      // A service chat opened ("Anbieter kontaktieren") but never written in is no enquiry yet.
+      expect((await sellerFunnel(db, { sellerId: SELLER, now: NOW })).conversations).toBe(2);
+      await db.insert(messages).values({ conversationId: enquiry!.id, senderId: BUYER, content: "Haben Sie im April Zeit?", createdAt: new Date(NOW.getTime() - 5 * DAY) });
       expect(await sellerFunnel(db, { sellerId: SELLER, now: NOW })).toEqual({
         views: 4,
         // The service conversation inside the window and the two order conversations inside it.
@@ -213,7 +219,8 @@ describe(`open orders and the funnel on ${testEngine}`, () => {
         // Period figures, not a cohort: the order requested 40 days ago completed inside the window.
         completed: 2,
       });
-      expect(await sellerFunnel(db, { sellerId: OTHER_SELLER, now: NOW })).toEqual({ views: 1, conversations: 1, orders: 0, completed: 0 });
+      // The other seller's chat was never written in.
+      expect(await sellerFunnel(db, { sellerId: OTHER_SELLER, now: NOW })).toEqual({ views: 1, conversations: 0, orders: 0, completed: 0 });
       // Quiet steps told nobody.
       expect((await db.select().from(notifications)).length).toBe(0);
     } finally {

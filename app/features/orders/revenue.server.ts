@@ -147,7 +147,9 @@ export async function sellerFunnel(db: Database, { sellerId, now = new Date() }:
            from conversations c
            where (c.user1_id = ${sellerId} or c.user2_id = ${sellerId})
              and c.created_at > ${since}::timestamptz and c.created_at <= ${until}::timestamptz
-             and ((c.kind = 'service' and c.service_id in (select id from services where created_by = ${sellerId}))
+             and ((c.kind = 'service' and c.service_id in (select id from services where created_by = ${sellerId})
+                   -- "Anbieter kontaktieren" opens the chat; it is an enquiry once someone wrote in it.
+                   and exists (select 1 from messages m where m.conversation_id = c.id))
                or (c.kind = 'order' and exists (select 1 from orders o where o.id = c.order_id and o.seller_id = ${sellerId})))) as conversations,
         (select count(*)::int
            from orders
