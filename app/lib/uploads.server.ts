@@ -324,6 +324,19 @@ const KINDS: Record<FileKind, { ext: string; mime: string; names: string[] }> = 
 export const IMAGE_KINDS: readonly FileKind[] = ["jpeg", "png", "gif", "webp"];
 
 /**
+ * Whether bytes are a JPEG, PNG, GIF or WebP picture, whatever the file was called. For images
+ * that are re-encoded (avatar, gallery, service images): they are stored as WebP under a name of
+ * ours, so the original name misleads nobody, and a phone's "IMG_0001.jpg" that is really a PNG
+ * is a picture like any other. Files passed on as they are (chat, tickets, deliveries) keep
+ * detectFile's rule that the name must agree.
+ */
+export async function isImageBytes(data: Buffer): Promise<boolean> {
+  const found = data.length > 0 ? await fileTypeFromBuffer(data) : undefined;
+  const kind = found ? KIND_OF_MIME[found.mime] : undefined;
+  return kind !== undefined && IMAGE_KINDS.includes(kind);
+}
+
+/**
  * What a file really is, from its bytes. The name only has to agree: a PNG named ".pdf" or an
  * HTML page named ".png" is refused (null), because the name would mislead the recipient.
  * Plain text is valid UTF-8 without NUL bytes that does not look like markup.

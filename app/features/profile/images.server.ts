@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { avatarKey, galleryKey, keyFromPublicUrl, publicUrl, type FileStorage } from "~/lib/storage.server";
 import { log } from "~/lib/log.server";
-import { detectFile, IMAGE_KINDS } from "~/lib/uploads.server";
+import { isImageBytes } from "~/lib/uploads.server";
 import { GALLERY_MAX, IMAGE_MAX_BYTES } from "./schema";
 
 /** A file as the multipart reader hands it over (only name, size and bytes matter here). */
@@ -23,13 +23,13 @@ type ImageCheck = { ok: true; webp: Buffer } | { ok: false; reason: "tooLarge" |
 
 /**
  * Checks one file from its bytes and re-encodes it: at most 5 MB, really a JPEG, PNG, GIF or
- * WebP (the name's extension must agree), decodable. Re-encoding to WebP drops metadata such
- * as GPS positions and anything hidden after the image data.
+ * WebP by its bytes (whatever its name says: it is re-encoded and stored under a name of ours),
+ * decodable. Re-encoding to WebP drops metadata such as GPS positions and anything hidden after
+ * the image data.
  */
 async function checkAndEncode(file: IncomingImage, shape: "avatar" | "gallery"): Promise<ImageCheck> {
   if (file.tooLarge || file.size > IMAGE_MAX_BYTES || file.data.length > IMAGE_MAX_BYTES) return { ok: false, reason: "tooLarge" };
-  const detected = await detectFile(file.data, file.name);
-  if (!detected || !IMAGE_KINDS.includes(detected.kind)) return { ok: false, reason: "notImage" };
+  if (!(await isImageBytes(file.data))) return { ok: false, reason: "notImage" };
   try {
     const image = sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
     const resized =

@@ -6,7 +6,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import { serviceImageFolder, type FileStorage } from "~/lib/storage.server";
-import { detectFile, IMAGE_KINDS } from "~/lib/uploads.server";
+import { isImageBytes } from "~/lib/uploads.server";
 import { SERVICE_IMAGE_WIDTHS, type ServiceImage } from "./service-image";
 import { isServiceId } from "./service-id";
 
@@ -39,13 +39,12 @@ type ImageCheck = { ok: true; encoded: EncodedImage } | { ok: false; reason: "to
 
 /**
  * The same rules as the profile gallery (images.server.ts there): at most 5 MB, the type judged
- * from the bytes (the name must agree), decodable; re-encoded to WebP, which drops metadata (GPS
+ * from the bytes (whatever the name says), decodable; re-encoded to WebP, which drops metadata (GPS
  * positions, anything hidden after the image data). Stored in up to three widths for `srcset`.
  */
 export async function encodeServiceImage(file: IncomingImage): Promise<ImageCheck> {
   if (file.tooLarge || file.size > IMAGE_MAX_BYTES || file.data.length > IMAGE_MAX_BYTES) return { ok: false, reason: "tooLarge" };
-  const detected = await detectFile(file.data, file.name);
-  if (!detected || !IMAGE_KINDS.includes(detected.kind)) return { ok: false, reason: "notImage" };
+  if (!(await isImageBytes(file.data))) return { ok: false, reason: "notImage" };
   try {
     return { ok: true, encoded: await encodePixels(sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })) };
   } catch {
