@@ -1,7 +1,7 @@
 import { LifeBuoy } from "~/components/ui/icons";
-import { data, redirect, useRevalidator } from "react-router";
+import { data, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
 import { Pager } from "~/components/ui/pager";
-import { CreateTicketDialog } from "~/features/support/components/create-ticket-dialog";
+import { CreateTicketDialog, NEW_TICKET_PARAM, NewTicketPanel } from "~/features/support/components/create-ticket-dialog";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { TicketCard } from "~/features/support/components/ticket-card";
 import { TicketFilters, ticketListHref } from "~/features/support/components/ticket-filters";
@@ -13,6 +13,7 @@ import { readForm } from "~/lib/forms.server";
 import { isUuid } from "~/lib/ids";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { isDocumentSubmission } from "~/lib/request-kind.server";
+import { outcomeOf } from "~/lib/action-outcome";
 import { actionResult, failureOf } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
 import { pageNumber } from "~/lib/paging";
@@ -37,13 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actorId = signedInUser(context).id;
   const form = await readForm(request);
   switch (form.intent) {
-    case "create":
+    case "create": {
+      // The page's own form (/support?neu: without JavaScript) goes back to the list with the
+      // message; a refusal comes back to it with what was typed. The dialog's fetcher gets data.
+      const panel = form.panel === "1";
       return actionResult(
         async () => {
           await createTicket(await database(context), { actorId, input: form });
+          if (panel) throw redirect("/support", { status: 303, headers: { "Set-Cookie": await setFlashToast({ type: "success", title: de.support.created }) } });
         },
-        { intent: "create", where: "create ticket" },
+        { intent: "create", where: "create ticket", values: panel ? { subject: form.subject ?? "", description: form.description ?? "" } : undefined },
       );
+    }
     case "status":
       if (isDocumentSubmission(request)) return statusWithoutJavaScript(context, actorId, form);
       return actionResult(
@@ -85,6 +91,10 @@ async function statusWithoutJavaScript(context: Route.ActionArgs["context"], act
 export default function Support({ loaderData }: Route.ComponentProps) {
   const { tickets, isSupport, page, pageCount, total, filters } = loaderData;
   const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  // The page's own new-ticket form: asked for (?neu), or its post refused (that answer carries the values).
+  const created = outcomeOf(useActionData<typeof action>(), "create");
+  const refused = created && !created.ok && created.values ? created : undefined;
   // A reply or status change on a ticket of this list (or, for staff, a new ticket): re-read the
   // page, so reply counts, last activity and status follow live (ids-only events, ADR 022).
   useRealtimeEvents((event) => {
@@ -102,6 +112,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         </div>
         <CreateTicketDialog />
       </div>
+      {(params.has(NEW_TICKET_PARAM) || refused) && <NewTicketPanel refused={refused} />}
       {filters && <TicketFilters filters={filters} total={total} />}
       {tickets.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">

@@ -52,6 +52,33 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("creates a ticket without JavaScript: “Neues Ticket” opens the page's own form; a refusal keeps the text", async () => {
+    const subject = `Ohne Skripte (${width} ${Date.now().toString(36)})`;
+    const signedIn = await browser.open(width, { cookies: consent });
+    await registerFresh(signedIn.page, `support-nojs-${width}`, { firstName: "Nora", lastName: "Skriptlos" });
+    const cookies = (await signedIn.page.context().cookies()).map(({ name, value }) => ({ name, value }));
+    await signedIn.context.close();
+    const { page, errors } = await browser.open(width, { cookies, javaScript: false });
+    await page.goto("/support");
+    await page.getByRole("button", { name: "Neues Ticket" }).click();
+    await page.waitForURL(`${baseUrl()}/support?neu=#neues-ticket`);
+    const panel = page.locator("#neues-ticket");
+    await panel.getByRole("heading", { name: "Neues Support-Ticket" }).waitFor();
+    await panel.getByLabel("Betreff").fill("   ");
+    await panel.getByLabel("Beschreibung").fill("Ohne JavaScript geschrieben.");
+    await panel.getByRole("button", { name: "Ticket erstellen" }).click();
+    await panel.getByText("Please fill in all fields").first().waitFor();
+    expect(await panel.getByLabel("Beschreibung").inputValue()).toBe("Ohne JavaScript geschrieben.");
+    await screenshot(page, `support-new-ticket-nojs-${width}`);
+    await panel.getByLabel("Betreff").fill(subject);
+    await panel.getByRole("button", { name: "Ticket erstellen" }).click();
+    await page.waitForURL(`${baseUrl()}/support`);
+    await page.getByText("Ticket created successfully").waitFor();
+    await page.locator("article").filter({ hasText: subject }).getByText("Ohne JavaScript geschrieben.").waitFor();
+    expect(await page.locator("#neues-ticket").count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
   it("the support user sees all tickets with authors and changes a status; the author sees it", async () => {
     // Its own author and ticket: this test does not depend on the one above.
     const user = await browser.open(width, { cookies: consent });

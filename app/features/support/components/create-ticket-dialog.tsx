@@ -1,8 +1,9 @@
 import { Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { formToasts } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
@@ -13,6 +14,58 @@ import { DESCRIPTION_MAX, SUBJECT_MAX } from "../schema";
 
 const ticketToast = formToasts("support-ticket-answer");
 
+/** /support?neu: the page with the new-ticket form open (how "Neues Ticket" works without JavaScript). */
+export const NEW_TICKET_PARAM = "neu";
+/** The page's own form, which the server answers with a redirect (the dialog's fetcher gets data). */
+export const NEW_TICKET_PANEL_ID = "neues-ticket";
+
+type Errors = Partial<Record<"subject" | "description", string>>;
+
+/** Subject and description, in the dialog and in the page's own form. */
+function TicketFields({ idPrefix, errors, values }: { idPrefix: string; errors: Errors; values?: Record<string, string> }) {
+  const descriptionId = `${idPrefix}-description`;
+  return (
+    <>
+      <input type="hidden" name="intent" value="create" />
+      <FormField
+        id={`${idPrefix}-subject`}
+        name="subject"
+        label={de.support.subject}
+        placeholder={de.support.subjectPlaceholder}
+        maxLength={SUBJECT_MAX}
+        error={errors.subject}
+        defaultValue={values?.subject}
+        required
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={descriptionId}>{de.support.description}</Label>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={5}
+          maxLength={DESCRIPTION_MAX}
+          placeholder={de.support.descriptionPlaceholder}
+          required
+          defaultValue={values?.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
+        />
+        {errors.description && (
+          <p id={`${descriptionId}-error`} className="text-sm font-medium text-destructive">
+            {errors.description}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * "Neues Ticket": a dialog with JavaScript. Its button belongs to a GET form that asks for
+ * /support?neu, so before the page is interactive (or without JavaScript) it opens the page's own
+ * form instead (NewTicketPanel).
+ */
 export function CreateTicketDialog() {
   const fetcher = useFetcher<typeof action>();
   const [open, setOpen] = useState(false);
@@ -41,12 +94,14 @@ export function CreateTicketDialog() {
         setMissing({});
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button">
-          <Plus aria-hidden="true" />
-          {de.support.create}
-        </Button>
-      </DialogTrigger>
+      <form method="get" action={`/support#${NEW_TICKET_PANEL_ID}`} onSubmit={(event) => event.preventDefault()}>
+        <DialogTrigger asChild>
+          <Button type="submit" name={NEW_TICKET_PARAM} value="">
+            <Plus aria-hidden="true" />
+            {de.support.create}
+          </Button>
+        </DialogTrigger>
+      </form>
       <DialogContent closeLabel={de.support.cancel}>
         <DialogTitle>{de.support.dialogTitle}</DialogTitle>
         <DialogDescription>{de.support.dialogText}</DialogDescription>
@@ -66,27 +121,7 @@ export function CreateTicketDialog() {
             } else setMissing({});
           }}
         >
-          <input type="hidden" name="intent" value="create" />
-          <FormField id="ticket-subject" name="subject" label={de.support.subject} placeholder={de.support.subjectPlaceholder} maxLength={SUBJECT_MAX} error={errors.subject} required />
-          <div className="grid gap-2">
-            <Label htmlFor="ticket-description">{de.support.description}</Label>
-            <textarea
-              id="ticket-description"
-              name="description"
-              rows={5}
-              maxLength={DESCRIPTION_MAX}
-              placeholder={de.support.descriptionPlaceholder}
-              required
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? "ticket-description-error" : undefined}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive sm:text-sm"
-            />
-            {errors.description && (
-              <p id="ticket-description-error" className="text-sm font-medium text-destructive">
-                {errors.description}
-              </p>
-            )}
-          </div>
+          <TicketFields idPrefix="ticket" errors={errors} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {de.support.cancel}
@@ -98,5 +133,41 @@ export function CreateTicketDialog() {
         </fetcher.Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The new-ticket form on the page itself (/support?neu, or after its refusal): a plain post that
+ * works without JavaScript. A created ticket sends the browser back to /support with the spec's
+ * message; a refusal comes back here with what was typed and the messages at the fields.
+ */
+export function NewTicketPanel({ refused }: { refused?: { message: string; fieldErrors: Record<string, string>; values?: Record<string, string> } }) {
+  const errors: Errors = refused?.fieldErrors ?? {};
+  const general = refused && Object.keys(errors).length === 0 ? refused.message : undefined;
+  return (
+    <Card id={NEW_TICKET_PANEL_ID} className="mt-6 scroll-mt-20">
+      <CardHeader>
+        <h2 className="text-xl font-semibold">{de.support.dialogTitle}</h2>
+        <CardDescription>{de.support.dialogText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action="/support" className="grid gap-4" noValidate>
+          <input type="hidden" name="panel" value="1" />
+          {refused && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {de.support.createError}
+              {general ? `: ${general}` : ""}
+            </p>
+          )}
+          <TicketFields idPrefix="new-ticket" errors={errors} values={refused?.values} />
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to="/support">{de.support.cancel}</Link>
+            </Button>
+            <Button type="submit">{de.support.submit}</Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
