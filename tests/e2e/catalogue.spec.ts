@@ -139,6 +139,10 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
     expect(categories).toHaveLength(Math.min(await foundCount(page), 24));
     expect(categories.every((t) => t.includes("Design"))).toBe(true);
     await screenshot(page, `services-no-js-${width}`);
+    // A card's author leads to the author's profile page (the dialog needs the page's scripts).
+    await page.locator("main ul > li article").first().getByRole("link", { name: /^Profil von / }).click();
+    await page.waitForURL(/\/u\/[^/]+$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
   });
 
   it("suggestions while typing by keyboard, Escape closes them, and \"Meinten Sie\" leads to the corrected search", async () => {
@@ -195,8 +199,11 @@ describe.each(widthNames)("catalogue at %s width", (width) => {
   it("author dialog shows the profile", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await page.goto("/services");
-    const authorButton = page.getByRole("button", { name: /^Profil von / }).first();
+    const authorButton = page.getByRole("link", { name: /^Profil von / }).first();
     const name = (await authorButton.textContent())!.replace("Profil von ", "").trim();
+    // A link to the public profile (for a new tab, or before the scripts run); a click opens the dialog.
+    expect(await authorButton.getAttribute("href")).toMatch(/^\/public-profile\/[^/]+$/);
+    await hydrated(page);
     await authorButton.click();
     const dialog = page.getByRole("dialog", { name: "Anbieterprofil" });
     await dialog.getByText(name).first().waitFor();

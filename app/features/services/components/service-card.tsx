@@ -40,7 +40,7 @@ export function RatingLine({ avg, count }: { avg: string; count: number }) {
 }
 
 /**
- * A catalogue card: the whole card links to the detail; the author button (`data-author-id`)
+ * A catalogue card: the whole card links to the detail; the author link (`data-author-id`)
  * opens a profile dialog through the list around it (ServiceGrid), which also handles it in the
  * shared HTML that is not hydrated. So the card itself has no state or handlers and renders the
  * same on the server, in the shared fragment and in the browser.
@@ -68,8 +68,11 @@ export function ServiceCard({ service, headingLevel, load = "lazy" }: { service:
       </div>
       <ListingFacts facts={service} compact className="mt-2" />
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
-        <button
-          type="button"
+        {/* A link to the author's public profile, which the list turns into the profile dialog
+            (spec: clicking the author opens it); before the page's scripts run, without them, or
+            opened in a new tab, it is the profile page. A plain <a>: the shared HTML has no router. */}
+        <a
+          href={`/public-profile/${service.author.userId}`}
           data-author-id={service.author.userId}
           className="relative z-10 flex min-w-0 items-center gap-2 rounded-md text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
@@ -78,7 +81,7 @@ export function ServiceCard({ service, headingLevel, load = "lazy" }: { service:
             <span className="sr-only">{de.services.authorProfilePrefix} </span>
             {author}
           </span>
-        </button>
+        </a>
         <div className="shrink-0 text-right">
           <p className="text-lg font-bold">
             {formatPrice(service.price)}

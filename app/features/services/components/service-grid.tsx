@@ -31,7 +31,7 @@ function isPlainClick(event: MouseEvent) {
 /**
  * The catalogue's cards. The server inserts the shared HTML of this page of cards (rendered once
  * for everyone, ~/features/services/shared-list.server) and the browser keeps it without
- * hydrating the cards; clicks are handled here for both forms: the author button opens the
+ * hydrating the cards; clicks are handled here for both forms: the author link opens the
  * author's dialog, and a link in the shared HTML navigates on the client like a <Link>.
  */
 export function ServiceGrid({ items, fragmentKey, headingLevel }: { items: SerializedCard[]; fragmentKey: string; headingLevel: CardHeadingLevel }) {
@@ -41,9 +41,12 @@ export function ServiceGrid({ items, fragmentKey, headingLevel }: { items: Seria
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element;
-    const button = target.closest<HTMLElement>("[data-author-id]");
-    if (button?.dataset.authorId) {
-      setAuthor({ id: button.dataset.authorId, button });
+    const authorLink = target.closest<HTMLElement>("[data-author-id]");
+    if (authorLink?.dataset.authorId) {
+      // A plain click opens the dialog; with a modifier (new tab) the link goes to the profile page.
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      setAuthor({ id: authorLink.dataset.authorId, button: authorLink });
       return;
     }
     // The live cards' <Link>s navigate themselves.
