@@ -22,6 +22,8 @@ export default [
     route("orders/:id", "routes/order-detail.tsx"),
     route("services/:id/beauftragen", "routes/order-book.tsx"),
     route("blocks/:userId", "routes/block-user.tsx"),
+    // One's notifications as a page: the bell's popover without JavaScript, and "Alle Benachrichtigungen".
+    route("benachrichtigungen", "routes/notifications.tsx"),
     // Notice and action (ADR 023): the support role's queue and cases; 404 for anyone else.
     route("moderation", "routes/moderation.tsx"),
     route("moderation/:caseId", "routes/moderation-case.tsx"),
