@@ -66,8 +66,9 @@ export async function addComment(db: Database, { actorId, serviceId, input }: Ad
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
   const { comment } = parseInput(commentForm, { comment: input.comment ?? "" });
-  const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
-  if (!service) throw new AppError("NOT_FOUND", "service_not_found");
+  const [service] = await db.select({ createdBy: services.createdBy, title: services.title, listed: services.listed }).from(services).where(eq(services.id, serviceId));
+  // Removed by moderation or its provider suspended: as missing for everyone but its author (ADR 023).
+  if (!service || (!service.listed && service.createdBy !== actorId)) throw new AppError("NOT_FOUND", "service_not_found");
   // The service may be deleted between the check above and this write: then it is "not found".
   const write = () => db.transaction(async (tx) => {
     const [row] = await tx.insert(serviceComments).values({ serviceId, userId: actorId, comment }).returning({ id: serviceComments.id });

@@ -8,14 +8,17 @@ import { refusingVanishedRow } from "~/lib/sql-errors";
 
 /**
  * Sets the favourite state to what the user asked for (not a blind toggle),
- * so double clicks and retries are idempotent.
+ * so double clicks and retries are idempotent. A service removed by moderation or of a suspended
+ * provider cannot be added (it is missing for everyone but its author, ADR 023), but a favourite
+ * of it can still be taken away: that is the user's own list, and a page opened before the
+ * removal still offers the button.
  */
 export async function setFavorite(db: Database, { actorId, serviceId, on }: { actorId: string | null; serviceId: string | undefined; on: boolean }) {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "service_not_found");
   if (on) {
-    const [service] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
-    if (!service) throw new AppError("NOT_FOUND", "service_not_found");
+    const [service] = await db.select({ createdBy: services.createdBy, listed: services.listed }).from(services).where(eq(services.id, serviceId));
+    if (!service || (!service.listed && service.createdBy !== actorId)) throw new AppError("NOT_FOUND", "service_not_found");
     await refusingVanishedRow(
       () => db.insert(favorites).values({ userId: actorId, serviceId }).onConflictDoNothing({ target: [favorites.userId, favorites.serviceId] }),
       "service_not_found",

@@ -48,6 +48,15 @@ describe(`conversations on ${testEngine}`, () => {
     await expect(startDirectConversation(fx.db, BUYER, "u-nobody")).rejects.toMatchObject({ code: "NOT_FOUND", reason: "chat_user_not_found" });
   });
 
+  it.each([
+    ["removed by moderation", { removedAt: new Date() }],
+    ["of a suspended provider", { ownerSuspended: true }],
+  ] as const)("refuses a new chat about a service %s like a missing one (ADR 023)", async (_how, hidden) => {
+    const [row] = await fx.db.insert(services).values({ title: "Versteckt", price: "10.00", category: "Design", createdBy: SELLER, ...hidden }).returning({ id: services.id });
+    await expect(startServiceConversation(fx.db, BUYER, row!.id)).rejects.toMatchObject({ code: "NOT_FOUND", reason: "chat_service_not_found" });
+    expect(await fx.db.select().from(conversations).where(eq(conversations.serviceId, row!.id))).toEqual([]);
+  });
+
   it("a database failure while starting is ours (503), named by the step that failed, and logged", async () => {
     const logged = captureLog();
     await fx.newUser("u-infra-a", "Ina");

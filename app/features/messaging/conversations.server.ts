@@ -105,8 +105,9 @@ async function findOrCreateConversation(
 /** 'Anbieter kontaktieren' on a service: the buyer's conversation with its owner about it. */
 export async function startServiceConversation(db: Database, userId: string, serviceId: string): Promise<string> {
   if (!isServiceId(serviceId)) throw new AppError("NOT_FOUND", "chat_service_not_found");
-  const [service] = await db.select({ owner: services.createdBy }).from(services).where(eq(services.id, serviceId));
-  if (!service) throw new AppError("NOT_FOUND", "chat_service_not_found");
+  const [service] = await db.select({ owner: services.createdBy, listed: services.listed }).from(services).where(eq(services.id, serviceId));
+  // Removed by moderation or its provider suspended: missing for everyone but its author (ADR 023).
+  if (!service || (!service.listed && service.owner !== userId)) throw new AppError("NOT_FOUND", "chat_service_not_found");
   if (service.owner === userId) throw new AppError("FORBIDDEN", "chat_own_service");
   return findOrCreateConversation(db, "service", userId, service.owner, serviceId);
 }

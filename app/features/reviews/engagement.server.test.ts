@@ -1,11 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, notifications, profiles, serviceComments, serviceReviews, services, user } from "~/db/schema";
+import { favorites, notifications, profiles, reviewReplies, serviceComments, serviceReviews, services, user } from "~/db/schema";
 import { addComment } from "~/features/comments/comments.server";
 import { setFavorite } from "~/features/favorites/favorites.server";
 import { viewPublicProfile } from "~/features/profiles/public-profile.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedMails } from "../../../tests/support/queued-mails";
+import { replyToReview } from "./replies.server";
 import { saveReview } from "./reviews.server";
 
 let t: TestDatabase;
@@ -189,6 +191,77 @@ describe(`favourites on ${testEngine}`, () => {
     await expect(setFavorite(t.db, { actorId: "u-r8", serviceId: "00000000-0000-4000-8000-000000000000", on: true })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+describe(`a service that is not listed on ${testEngine}`, () => {
+  /** Hidden the two ways ADR 023 knows: removed by moderation, or its provider suspended. */
+  const hidings = [
+    ["removed by moderation", { removedAt: new Date() }],
+    ["of a suspended provider", { ownerSuspended: true }],
+  ] as const;
+  const ownerNotes = async (serviceId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, OWNER), eq(notifications.link, `/services/${serviceId}`)));
+  const ownerMailsAbout = async (title: string) => (await queuedMails(t.db, `${OWNER}@example.de`)).filter((m) => m.subject.includes(title));
+  const rowsOn = async (serviceId: string) => ({
+    comments: (await t.db.select().from(serviceComments).where(eq(serviceComments.serviceId, serviceId))).length,
+    reviews: (await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId))).length,
+    favorites: (await t.db.select().from(favorites).where(eq(favorites.serviceId, serviceId))).length,
+  });
+
+  it("the same comment, rating and review on a listed service reach its owner in-app and by mail (the control)", async () => {
+    const serviceId = await newService("Sichtbarer Dienst");
+    await addComment(t.db, { actorId: "u-r10", serviceId, input: { comment: "Noch frei?" } });
+    await saveReview(t.db, { actorId: "u-r10", serviceId, input: { rating: "4", reviewText: "Gut." }, mode: "review" });
+    expect(await ownerNotes(serviceId)).toHaveLength(2);
+    expect(await ownerMailsAbout("Sichtbarer Dienst")).toHaveLength(2);
+  });
+
+  it.each(hidings)("refuses comments, ratings, reviews and new favourites on a service %s like a missing one; stores nothing, tells nobody", async (_how, hidden) => {
+    const title = `Versteckt ${Math.random().toString(36).slice(2, 8)}`;
+    const serviceId = await newService(title);
+    await setFavorite(t.db, { actorId: "u-r12", serviceId, on: true });
+    await t.db.update(services).set(hidden).where(eq(services.id, serviceId));
+
+    const notFound = { code: "NOT_FOUND", reason: "service_not_found" };
+    await expect(addComment(t.db, { actorId: "u-r11", serviceId, input: { comment: "Hallo?" } })).rejects.toMatchObject(notFound);
+    await expect(saveReview(t.db, { actorId: "u-r11", serviceId, input: { rating: "1" }, mode: "rate" })).rejects.toMatchObject(notFound);
+    await expect(saveReview(t.db, { actorId: "u-r11", serviceId, input: { rating: "1", reviewText: "Schlecht." }, mode: "review" })).rejects.toMatchObject(notFound);
+    await expect(setFavorite(t.db, { actorId: "u-r11", serviceId, on: true })).rejects.toMatchObject(notFound);
+    expect(await rowsOn(serviceId)).toEqual({ comments: 0, reviews: 0, favorites: 1 });
+    expect(await ownerNotes(serviceId)).toEqual([]);
+    expect(await ownerMailsAbout(title)).toEqual([]);
+
+    // A favourite taken before can still be taken away: it is the user's own list.
+    expect(await setFavorite(t.db, { actorId: "u-r12", serviceId, on: false })).toEqual({ on: false });
+    expect(await rowsOn(serviceId)).toEqual({ comments: 0, reviews: 0, favorites: 0 });
+
+    // Its author still sees the page (with the banner) and may write there, as on any own page;
+    // they still cannot review it.
+    await addComment(t.db, { actorId: OWNER, serviceId, input: { comment: "Wird überarbeitet." } });
+    await expect(saveReview(t.db, { actorId: OWNER, serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject({ code: "FORBIDDEN", reason: "own_service_review" });
+    expect(await rowsOn(serviceId)).toEqual({ comments: 1, reviews: 0, favorites: 0 });
+  });
+
+  it.each(hidings)("lets the owner of a service %s answer a review there without sending the reviewer to a page missing for them", async (_how, hidden) => {
+    const serviceId = await newService();
+    await saveReview(t.db, { actorId: "u-r13", serviceId, input: { rating: "3", reviewText: "Geht so." }, mode: "review" });
+    const [review] = await t.db.select({ id: serviceReviews.id }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    await t.db.update(services).set(hidden).where(eq(services.id, serviceId));
+    expect(await replyToReview(t.db, { actorId: OWNER, serviceId, reviewId: review!.id, input: { reply: "Danke." } })).toEqual({ created: true });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, "u-r13"))).toEqual([]);
+  });
+
+  it("a review removed by moderation cannot be answered: its owner does not see it", async () => {
+    const serviceId = await newService();
+    await saveReview(t.db, { actorId: "u-r14", serviceId, input: { rating: "1", reviewText: "Beleidigung" }, mode: "review" });
+    const [review] = await t.db.select({ id: serviceReviews.id }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    await t.db.update(serviceReviews).set({ removedAt: new Date() }).where(eq(serviceReviews.id, review!.id));
+    await expect(replyToReview(t.db, { actorId: OWNER, serviceId, reviewId: review!.id, input: { reply: "Frechheit!" } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      reason: "review_not_found",
+    });
+    expect(await t.db.select().from(reviewReplies).where(eq(reviewReplies.reviewId, review!.id))).toEqual([]);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, "u-r14"))).toEqual([]);
   });
 });
 

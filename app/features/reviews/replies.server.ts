@@ -31,7 +31,14 @@ async function reviewForOwner(db: Database, { actorId, reviewId, serviceId }: Re
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", "review_not_found");
   const [review] = await db
-    .select({ serviceId: serviceReviews.serviceId, reviewerId: serviceReviews.userId, ownerId: services.createdBy, title: services.title })
+    .select({
+      serviceId: serviceReviews.serviceId,
+      reviewerId: serviceReviews.userId,
+      ownerId: services.createdBy,
+      title: services.title,
+      reviewRemoved: sql<boolean>`${serviceReviews.removedAt} is not null`.mapWith(Boolean),
+      serviceListed: services.listed,
+    })
     .from(serviceReviews)
     .innerJoin(services, eq(services.id, serviceReviews.serviceId))
     .where(eq(serviceReviews.id, reviewId));
@@ -43,10 +50,14 @@ async function reviewForOwner(db: Database, { actorId, reviewId, serviceId }: Re
 /**
  * Writes the owner's one reply to a review, or replaces its text (a second reply edits the first).
  * The first reply tells the reviewer (a notification linking to the service page); an edit does not
- * tell them again.
+ * tell them again. A review removed by moderation is its author's alone (ADR 023): the owner does
+ * not see it, so there is nothing to answer. On a service that is not listed (removed, or its
+ * provider suspended) only the owner sees the page: they may still answer there, but the
+ * reviewer is not sent to a page that is missing for them.
  */
 export async function replyToReview(db: Database, { input, ...target }: ReplyToReviewOptions): Promise<{ created: boolean }> {
-  const { reviewId, reviewerId, actorId, serviceId, title } = await reviewForOwner(db, target);
+  const { reviewId, reviewerId, actorId, serviceId, title, reviewRemoved, serviceListed } = await reviewForOwner(db, target);
+  if (reviewRemoved) throw new AppError("NOT_FOUND", "review_not_found");
   const { reply } = parseInput(replySchema, { reply: input.reply ?? "" });
   const now = new Date();
   // The review may be deleted between the check above and this write: then it is "not found".
@@ -59,7 +70,7 @@ export async function replyToReview(db: Database, { input, ...target }: ReplyToR
         // xmax = 0 only for a freshly inserted row: tells create from update in one statement.
         .returning({ created: sql<boolean>`(xmax = 0)` });
       const created = Boolean(row?.created);
-      if (created) {
+      if (created && serviceListed) {
         const [owner] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
         await createNotification(tx, {
           kind: "reviews",

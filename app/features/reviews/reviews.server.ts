@@ -129,8 +129,9 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
   const text = reviewTextSchema.safeParse(input.reviewText);
   if (mode === "review" && !text.success) throw new AppError("INVALID", "review_too_long", { field: "reviewText" });
 
-  const [service] = await db.select({ createdBy: services.createdBy, title: services.title }).from(services).where(eq(services.id, serviceId));
-  if (!service) throw new AppError("NOT_FOUND", "service_not_found");
+  const [service] = await db.select({ createdBy: services.createdBy, title: services.title, listed: services.listed }).from(services).where(eq(services.id, serviceId));
+  // Removed by moderation or its provider suspended: as missing for everyone but its author (ADR 023).
+  if (!service || (!service.listed && service.createdBy !== actorId)) throw new AppError("NOT_FOUND", "service_not_found");
   if (service.createdBy === actorId) throw new AppError("FORBIDDEN", "own_service_review");
 
   const now = new Date();
