@@ -35,8 +35,18 @@ export const reviewsOrdersDe = {
     notificationTitle: "Antwort auf Ihre Bewertung",
     notificationMessage: (name: string, title: string) => `${name} hat auf Ihre Bewertung von „${title}“ geantwortet.`,
   },
-  /** Words for the refusals of replies (app/lib/errors.ts). */
+  /**
+   * The author's own review after moderation removed it (ADR 023): shown instead of the review
+   * form, and the refusal of an edit. The objection goes through the decision, not a new text.
+   */
+  removedOwn: {
+    title: "Ihre Bewertung wurde von unserer Moderation entfernt",
+    text: "Sie kann nicht mehr geändert werden; andere Personen sehen sie nicht. Die Begründung und die Möglichkeit zu widersprechen finden Sie unter „Entscheidungen zu meinen Inhalten“.",
+  },
+  /** Words for the refusals of reviews and replies (app/lib/errors.ts). */
   errors: {
+    review_removed:
+      "Ihre Bewertung wurde von unserer Moderation entfernt und kann nicht mehr geändert werden. Die Begründung und die Möglichkeit zu widersprechen finden Sie unter „Entscheidungen zu meinen Inhalten“.",
     review_not_found: "Diese Bewertung gibt es nicht mehr.",
     reply_not_service_owner: "Nur der Anbieter dieser Dienstleistung kann auf ihre Bewertungen antworten.",
   },

@@ -38,6 +38,7 @@ export const ERROR_REASONS = [
   "rating_required",
   "review_too_long",
   "own_service_review",
+  "review_removed",
   "comment_invalid",
   // profile
   "profile_not_found",

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedMails } from "../../../tests/support/queued-mails";
 import { replyToReview } from "./replies.server";
-import { saveReview } from "./reviews.server";
+import { getOwnReview, saveReview } from "./reviews.server";
 
 let t: TestDatabase;
 const OWNER = "u-owner";
@@ -136,6 +136,24 @@ describe(`reviews on ${testEngine}`, () => {
     await t.db.delete(services).where(eq(services.id, serviceId));
     const [n] = await t.db.select({ n: count() }).from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
     expect(n!.n).toBe(0);
+  });
+
+  it("a review removed by moderation cannot be changed by its author, by stars or text; it stays as decided and removed", async () => {
+    const serviceId = await newService();
+    await saveReview(t.db, { actorId: "u-r15", serviceId, input: { rating: "1", reviewText: "Beleidigung" }, mode: "review" });
+    const removedAt = new Date(Date.now() - 60_000);
+    await t.db.update(serviceReviews).set({ removedAt }).where(eq(serviceReviews.serviceId, serviceId));
+    const refused = { code: "FORBIDDEN", reason: "review_removed" };
+    await expect(saveReview(t.db, { actorId: "u-r15", serviceId, input: { rating: "5", reviewText: "Harmlos" }, mode: "review" })).rejects.toMatchObject(refused);
+    await expect(saveReview(t.db, { actorId: "u-r15", serviceId, input: { rating: "5" }, mode: "rate" })).rejects.toMatchObject(refused);
+    const [row] = await t.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, serviceId));
+    expect(row).toMatchObject({ rating: 1, reviewText: "Beleidigung", removedAt });
+    expect(await aggregate(serviceId)).toEqual({ avg: "0.00", count: 0 });
+    expect(await getOwnReview(t.db, serviceId, "u-r15")).toEqual({ rating: 1, reviewText: "Beleidigung", removed: true });
+    // Restored, it is the author's to change again.
+    await t.db.update(serviceReviews).set({ removedAt: null }).where(eq(serviceReviews.serviceId, serviceId));
+    expect(await saveReview(t.db, { actorId: "u-r15", serviceId, input: { rating: "2" }, mode: "rate" })).toEqual({ created: false });
+    expect(await getOwnReview(t.db, serviceId, "u-r15")).toEqual({ rating: 2, reviewText: "Beleidigung", removed: false });
   });
 
   it("notifies the owner about a new review and a comment by someone else", async () => {

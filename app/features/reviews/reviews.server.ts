@@ -100,12 +100,13 @@ export async function listReviews(db: Database, serviceId: string, viewerId: str
   }));
 }
 
-export async function getOwnReview(db: Database, serviceId: string, userId: string) {
+/** The viewer's own review of a service, also when moderation removed it (then it cannot be changed). */
+export async function getOwnReview(db: Database, serviceId: string, userId: string): Promise<{ rating: number; reviewText: string | null; removed: boolean } | null> {
   const [row] = await db
-    .select({ rating: serviceReviews.rating, reviewText: serviceReviews.reviewText })
+    .select({ rating: serviceReviews.rating, reviewText: serviceReviews.reviewText, removedAt: serviceReviews.removedAt })
     .from(serviceReviews)
     .where(and(eq(serviceReviews.serviceId, serviceId), eq(serviceReviews.userId, userId)));
-  return row ?? null;
+  return row ? { rating: row.rating, reviewText: row.reviewText, removed: row.removedAt !== null } : null;
 }
 
 export interface ReviewOptions {
@@ -119,7 +120,8 @@ export interface ReviewOptions {
 /**
  * Creates or updates the actor's one review of a service. The owner may not
  * review their own service. The service's average and count are kept by the
- * database trigger in the same transaction.
+ * database trigger in the same transaction. A review removed by moderation stays as it was
+ * decided on (ADR 023): changing it is refused (`review_removed`); the way back is the objection.
  */
 export async function saveReview(db: Database, { actorId, serviceId, input, mode }: ReviewOptions): Promise<{ created: boolean }> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
@@ -142,10 +144,13 @@ export async function saveReview(db: Database, { actorId, serviceId, input, mode
     const [row] = await tx
       .insert(serviceReviews)
       .values(values)
-      .onConflictDoUpdate({ target: [serviceReviews.serviceId, serviceReviews.userId], set })
+      // Checked with the write itself, so a removal at the same moment cannot slip between.
+      .onConflictDoUpdate({ target: [serviceReviews.serviceId, serviceReviews.userId], set, setWhere: isNull(serviceReviews.removedAt) })
       // xmax = 0 only for a freshly inserted row: tells create from update in one statement.
       .returning({ created: sql<boolean>`(xmax = 0)` });
-    const created = Boolean(row?.created);
+    // No row: the review exists and is removed, so the update was skipped.
+    if (!row) throw new AppError("FORBIDDEN", "review_removed");
+    const created = Boolean(row.created);
     if (created) {
       const [actor] = await tx.select({ firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(eq(profiles.userId, actorId));
       const message = de.reviews.notificationMessage(displayName(actor?.firstName, actor?.lastName), values.rating, service.title);

@@ -1,6 +1,6 @@
 import { Star } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { formToasts, toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { cn } from "~/lib/class-names";
 import { ReplyEditor } from "./reply-editor";
 import { ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
 import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
+import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { REVIEW_FORM_ID } from "../anchors";
 
 
@@ -98,7 +99,8 @@ export function ReviewSection({
 }: {
   action: string;
   reviews: ReviewItem[];
-  ownReview: { rating: number; reviewText: string | null } | null;
+  /** The viewer's own review; `removed`: moderation removed it, so it is shown, not offered for editing. */
+  ownReview: { rating: number; reviewText: string | null; removed?: boolean } | null;
   /** Signed in and not the owner. */
   canReview: boolean;
   /** The owner of the service: answers reviews. */
@@ -132,7 +134,21 @@ export function ReviewSection({
       {/* How reviews are checked (EU Omnibus directive): exactly what the badge is computed from. */}
       <p className="mt-1 text-sm text-muted-foreground">{reviewsOrdersDe.howChecked}</p>
 
-      {canReview && (
+      {canReview && ownReview?.removed && (
+        // Removed by moderation: it stays as decided (the server refuses a change); why, and the
+        // objection, are on the decision's page.
+        <div id={REVIEW_FORM_ID} className="mt-4 grid scroll-mt-20 gap-1 rounded-xl border border-destructive/40 bg-card p-5">
+          <p className="font-medium">{reviewsOrdersDe.removedOwn.title}</p>
+          <p className="text-sm text-muted-foreground">{reviewsOrdersDe.removedOwn.text}</p>
+          <p className="text-sm">
+            <Link to="/entscheidungen" className="inline-flex min-h-6 items-center font-medium text-primary underline underline-offset-4">
+              {moderationPublicDe.removedBanner.link}
+            </Link>
+          </p>
+        </div>
+      )}
+
+      {canReview && !ownReview?.removed && (
         <div id={REVIEW_FORM_ID} className="mt-4 grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5">
           <div>
             <p id="your-rating-label" className="font-medium">
