@@ -172,13 +172,14 @@ export const moderationDe = {
   outcome: {
     subject: "Ergebnis Ihrer Meldung",
     notificationTitle: "Ergebnis Ihrer Meldung",
+    /** A sentence of its own (the in-app notification); the mail goes on from "Hallo …," with "wir". */
     text: (item: string, kind: DecisionKind) =>
       ({
-        dismiss: `wir haben Ihre Meldung zu „${item}“ geprüft. Nach unserer Prüfung verstößt der Inhalt weder gegen Gesetze noch gegen unsere Nutzungsbedingungen; er bleibt online.`,
-        remove: `wir haben Ihre Meldung zu „${item}“ geprüft und den Inhalt entfernt.`,
-        suspend: `wir haben Ihre Meldung zu „${item}“ geprüft und das Konto der verfassenden Person gesperrt.`,
-        restore: `wir haben unsere Entscheidung zu „${item}“ nach einem Widerspruch geprüft und aufgehoben; der Inhalt ist wieder sichtbar.`,
-        confirm: `wir haben unsere Entscheidung zu „${item}“ nach einem Widerspruch geprüft und bestätigt.`,
+        dismiss: `Wir haben Ihre Meldung zu „${item}“ geprüft. Nach unserer Prüfung verstößt der Inhalt weder gegen Gesetze noch gegen unsere Nutzungsbedingungen; er bleibt online.`,
+        remove: `Wir haben Ihre Meldung zu „${item}“ geprüft und den Inhalt entfernt.`,
+        suspend: `Wir haben Ihre Meldung zu „${item}“ geprüft und das Konto der verfassenden Person gesperrt.`,
+        restore: `Wir haben unsere Entscheidung zu „${item}“ nach einem Widerspruch geprüft und aufgehoben; der Inhalt ist wieder sichtbar.`,
+        confirm: `Wir haben unsere Entscheidung zu „${item}“ nach einem Widerspruch geprüft und bestätigt.`,
       })[kind],
     reason: (reason: string) => `Begründung: ${reason}`,
     remedies: "Wenn Sie mit der Entscheidung nicht einverstanden sind, können Sie uns unter meldungen@marktplatz.example schreiben; außerdem stehen Ihnen eine außergerichtliche Streitbeilegungsstelle (Art. 21 DSA) und der Rechtsweg offen.",

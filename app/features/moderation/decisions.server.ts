@@ -275,6 +275,15 @@ async function contactOf(db: Database, userId: string): Promise<{ email: string;
 }
 
 /**
+ * A sentence written to stand alone ("Wir haben …", as a notification or a page shows it) as the
+ * mail's text after "Hallo …,": its first word in lower case. Only "Wir" and "Zu" start these
+ * texts; "Ihr …" stays capitalised (the polite form).
+ */
+export function afterGreeting(sentence: string): string {
+  return sentence.replace(/^(Wir|Zu) /, (word) => word.toLowerCase());
+}
+
+/**
  * The statement of reasons (DSA art. 17) as text: what, on which ground, the facts, the remedies.
  * In the mail it follows "Hallo …," (so its first word is not capitalised) and the link to the
  * decision comes after it; on the decision's page the objection form does ("page"), unless the
@@ -288,7 +297,7 @@ export function statementText(
   const objectable = options.kind === "remove" || options.kind === "suspend";
   const decided = t.statement.decided(what, options.kind);
   return [
-    where === "mail" ? decided.replace(/^(Wir|Zu) /, (word) => word.toLowerCase()) : decided,
+    where === "mail" ? afterGreeting(decided) : decided,
     t.statement.ground(t.grounds[options.ground]),
     t.statement.facts(options.reason),
     t.statement.automation,
@@ -369,11 +378,12 @@ async function tellReporters(tx: Database, d: { caseId: string; since: Date | nu
     .select({ reporterId: moderationReports.reporterId, email: moderationReports.reporterEmail, name: moderationReports.reporterName })
     .from(moderationReports)
     .where(and(eq(moderationReports.caseId, d.caseId), d.since ? gt(moderationReports.createdAt, d.since) : undefined));
-  const text = [t.outcome.text(d.summary, d.kind), t.outcome.reason(d.reason), t.outcome.remedies].join("\n\n");
+  const outcome = t.outcome.text(d.summary, d.kind);
+  const text = [afterGreeting(outcome), t.outcome.reason(d.reason), t.outcome.remedies].join("\n\n");
   for (const reporter of reporters) {
     let contact: { email: string; name: string } | null = reporter.email ? { email: reporter.email, name: reporter.name ?? "" } : null;
     if (reporter.reporterId) {
-      await createNotification(tx, { kind: "other", userId: reporter.reporterId, title: t.outcome.notificationTitle, message: t.outcome.text(d.summary, d.kind) });
+      await createNotification(tx, { kind: "other", userId: reporter.reporterId, title: t.outcome.notificationTitle, message: outcome });
       contact = await contactOf(tx, reporter.reporterId);
     }
     if (contact) {

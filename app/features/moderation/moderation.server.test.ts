@@ -240,7 +240,11 @@ describe(`moderation on ${testEngine}`, () => {
     expect((await getService(t.db, id))!.listed).toBe(true);
     expect((await mailsTo("dismiss@example.de")).at(-1)!.text).toContain("Kein Verstoß erkennbar.");
     expect((await mailsTo(`${OTHER}@example.de`)).at(-1)!.subject).toContain(moderationDe.outcome.subject);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, OTHER), eq(notifications.title, moderationDe.outcome.notificationTitle)))).toHaveLength(1);
+    const outcomes = await t.db.select().from(notifications).where(and(eq(notifications.userId, OTHER), eq(notifications.title, moderationDe.outcome.notificationTitle)));
+    expect(outcomes).toHaveLength(1);
+    // In-app a sentence of its own; by mail it goes on from "Hallo …,".
+    expect(outcomes[0]!.message).toMatch(/^Wir haben Ihre Meldung zu „Harmlos“ geprüft\. /);
+    expect((await mailsTo(`${OTHER}@example.de`)).at(-1)!.text).toContain("Hallo Olga Dritte,\n\nwir haben Ihre Meldung zu „Harmlos“ geprüft. ");
     expect((await mailsTo(`${PROVIDER}@example.de`)).length).toBe(providerMails);
     expect((await listQueue(t.db, { actorId: STAFF })).map((q) => q.id)).not.toContain(c!.id);
   });

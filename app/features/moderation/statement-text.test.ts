@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { statementText } from "./decisions.server";
+import { DECISION_KINDS } from "~/db/schema/moderation";
+import { moderationDe } from "~/i18n/moderation.de";
+import { afterGreeting, statementText } from "./decisions.server";
 
 const base = { ground: "terms", reason: "Siehe Meldung." } as const;
 
@@ -24,5 +26,14 @@ describe("the statement of reasons in German", () => {
     expect(statementText(options, "page")).toMatch(/^Wir haben/);
     expect(statementText(options, "page")).toContain("über das Formular unten");
     expect(statementText(options, "page-final")).not.toContain("unten");
+  });
+});
+
+describe("the reporter's outcome", () => {
+  it.each(DECISION_KINDS)("%s: a sentence of its own for the notification, continued in lower case after the mail's greeting", (kind) => {
+    const sentence = moderationDe.outcome.text("Logo", kind);
+    expect(sentence).toMatch(/^Wir haben /);
+    expect(afterGreeting(sentence)).toMatch(/^wir haben /);
+    expect(afterGreeting(sentence).slice(3)).toBe(sentence.slice(3));
   });
 });
