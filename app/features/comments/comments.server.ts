@@ -4,6 +4,7 @@ import { profiles, serviceComments, services } from "~/db/schema";
 import { mailNotification } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { notificationMailDe as mailTexts } from "~/i18n/notification-mail.de";
+import { removalDecisionIds } from "~/features/moderation/removals.server";
 import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -28,6 +29,8 @@ export interface CommentView {
   author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
   /** Removed by moderation: listed for its author only, who sees why (ADR 023). */
   removed: boolean;
+  /** For its author: the decision that removed it (null when not removed, or none is known). */
+  removalDecisionId: string | null;
 }
 
 /** The comments of a service, newest first; a removed one only for its author. */
@@ -53,7 +56,15 @@ export async function listComments(db: Database, serviceId: string, viewerId: st
     )
     .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
     .limit(200);
-  return rows.map(({ userId, firstName, lastName, avatarUrl, removedAt, ...c }) => ({ ...c, removed: removedAt !== null, author: { userId, firstName, lastName, avatarUrl } }));
+  // Only the viewer's own comments can be removed here: the decisions about them, where they read why.
+  const removedIds = viewerId ? rows.filter((r) => r.removedAt !== null).map((r) => r.id) : [];
+  const decisions = viewerId ? await removalDecisionIds(db, { kind: "comment", itemIds: removedIds, authorId: viewerId }) : new Map<string, string>();
+  return rows.map(({ userId, firstName, lastName, avatarUrl, removedAt, ...c }) => ({
+    ...c,
+    removed: removedAt !== null,
+    removalDecisionId: decisions.get(c.id) ?? null,
+    author: { userId, firstName, lastName, avatarUrl },
+  }));
 }
 
 export interface AddCommentOptions {

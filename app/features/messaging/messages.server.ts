@@ -4,6 +4,7 @@ import { markConversationNotificationsRead } from "~/features/notifications/noti
 import { publish } from "~/features/realtime/realtime.server";
 import { rowsOf, type Database } from "~/lib/db.server";
 import { isUuid } from "~/lib/ids";
+import { removalDecisionIds } from "~/features/moderation/removals.server";
 import { getConversationFor, otherParticipant } from "./conversations.server";
 import { mayReach } from "./write-access.server";
 
@@ -23,6 +24,8 @@ export interface MessageView {
   createdAt: string;
   /** Removed by moderation: only its sender still sees it, marked so (ADR 023). */
   removed?: boolean;
+  /** For its sender: the decision that removed it, where they read why and may object. */
+  removalDecisionId?: string;
 }
 
 /** The columns a message is shown from (also what a send returns). */
@@ -65,6 +68,17 @@ export function toMessageView(row: MessageRow, userId: string): MessageView {
   };
 }
 
+/** The sender's removed messages get the decision that removed them (a lookup only when there are any). */
+async function withRemovalDecisions(db: Database, userId: string, views: MessageView[]): Promise<MessageView[]> {
+  const removed = views.filter((m) => m.removed && m.mine).map((m) => m.id);
+  if (removed.length === 0) return views;
+  const decisions = await removalDecisionIds(db, { kind: "message", itemIds: removed, authorId: userId });
+  return views.map((m) => {
+    const removalDecisionId = decisions.get(m.id);
+    return removalDecisionId ? { ...m, removalDecisionId } : m;
+  });
+}
+
 export interface MessagePage {
   messages: MessageView[];
   /** Whether there are earlier messages than the first one returned. */
@@ -98,7 +112,8 @@ export async function listMessages(
     .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
     .limit(MESSAGES_PAGE + 1);
   const hasEarlier = rows.length > MESSAGES_PAGE;
-  return { messages: rows.slice(0, MESSAGES_PAGE).reverse().map((r) => toMessageView(r, userId)), hasEarlier };
+  const views = rows.slice(0, MESSAGES_PAGE).reverse().map((r) => toMessageView(r, userId));
+  return { messages: await withRemovalDecisions(db, userId, views), hasEarlier };
 }
 
 /**
@@ -124,7 +139,11 @@ export async function messagesSince(db: Database, userId: string, conversationId
     )
     .orderBy(sql`${messages.createdAt}, ${messages.id}`)
     .limit(500);
-  return rows.map((r) => toMessageView(r, userId));
+  return withRemovalDecisions(
+    db,
+    userId,
+    rows.map((r) => toMessageView(r, userId)),
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ import { signIn, signUp } from "~/features/auth/accounts.server";
 import { listComments } from "~/features/comments/comments.server";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { readMarket } from "~/features/landing/market.server";
-import { listMessages } from "~/features/messaging/messages.server";
+import { listMessages, messagesSince } from "~/features/messaging/messages.server";
 import { orderedPair } from "~/features/messaging/pair";
 import { deleteAccount } from "~/features/profile/delete-account.server";
 import { exportUserData } from "~/features/profile/export.server";
@@ -328,19 +328,21 @@ describe(`moderation on ${testEngine}`, () => {
     const [comment] = await t.db.insert(serviceComments).values({ serviceId, userId: BUYER, comment: "Spam-Kommentar" }).returning({ id: serviceComments.id });
     expect((await getService(t.db, serviceId))!.ratingCount).toBe(2);
 
+    const removals: Record<string, string> = {};
     for (const [kind, itemId] of [
       ["review", review!.id],
       ["comment", comment!.id],
     ] as const) {
       await submitReport(t.db, { actorId: PROVIDER, kind, itemId, input: terms, clientKey: freshClient() });
       const c = await caseOf(kind, itemId);
-      await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "remove", reason: "Beleidigung." } });
+      removals[kind] = (await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "remove", reason: "Beleidigung." } })).decisionId;
     }
     expect((await listReviews(t.db, serviceId)).map((r) => r.reviewText)).toEqual(["Super"]);
     expect((await listReviews(t.db, serviceId, PROVIDER)).map((r) => r.reviewText)).toEqual(["Super"]);
-    expect((await listReviews(t.db, serviceId, BUYER)).find((r) => r.id === review!.id)).toMatchObject({ removed: true });
+    // Its author sees it marked, with the decision to read why ("Begründung ansehen").
+    expect((await listReviews(t.db, serviceId, BUYER)).find((r) => r.id === review!.id)).toMatchObject({ removed: true, removalDecisionId: removals.review });
     expect(await listComments(t.db, serviceId)).toEqual([]);
-    expect((await listComments(t.db, serviceId, BUYER)).map((x) => x.removed)).toEqual([true]);
+    expect((await listComments(t.db, serviceId, BUYER)).map((x) => [x.removed, x.removalDecisionId])).toEqual([[true, removals.comment]]);
     expect(await getService(t.db, serviceId)).toMatchObject({ ratingCount: 1, ratingAvg: "5.00" });
 
     const [user1Id, user2Id] = orderedPair(OTHER, PROVIDER);
@@ -355,12 +357,14 @@ describe(`moderation on ${testEngine}`, () => {
     await submitReport(t.db, { actorId: PROVIDER, kind: "message", itemId: message!.id, input: terms, clientKey: freshClient() });
     const c = await caseOf("message", message!.id);
     expect((await getCase(t.db, { actorId: STAFF, caseId: c!.id })).item).toMatchObject({ body: "Drohung" });
-    await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "remove", reason: "Bedrohung." } });
+    const { decisionId: messageRemoval } = await decide(t.db, { actorId: STAFF, caseId: c!.id, input: { kind: "remove", reason: "Bedrohung." } });
     expect((await listMessages(t.db, PROVIDER, conversation!.id)).messages.map((m) => m.content)).toEqual(["Hallo"]);
-    expect((await listMessages(t.db, OTHER, conversation!.id)).messages.map((m) => [m.content, m.removed ?? false])).toEqual([
-      ["Drohung", true],
-      ["Hallo", false],
+    // Its sender sees it marked, with the decision to read why, on the page and in the catch-up.
+    expect((await listMessages(t.db, OTHER, conversation!.id)).messages.map((m) => [m.content, m.removed ?? false, m.removalDecisionId])).toEqual([
+      ["Drohung", true, messageRemoval],
+      ["Hallo", false, undefined],
     ]);
+    expect((await messagesSince(t.db, OTHER, conversation!.id, message!.id)).find((m) => m.id === message!.id)).toMatchObject({ removalDecisionId: messageRemoval });
     // The statement of reasons leads its author to the removed item ("Inhalt ansehen"), where only they see it.
     const linkFor = async (viewerId: string, itemId: string) => {
       const links = await Promise.all((await listMyDecisions(t.db, viewerId)).map(async (d) => (await getMyDecision(t.db, { decisionId: d.id, viewerId, token: null })).itemLink));

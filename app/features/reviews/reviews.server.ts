@@ -4,6 +4,7 @@ import { orders, profiles, reviewReplies, serviceReviews, services } from "~/db/
 import { mailNotification } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { notificationMailDe as mailTexts } from "~/i18n/notification-mail.de";
+import { removalDecisionIds } from "~/features/moderation/removals.server";
 import { isServiceId } from "~/features/services/service-id";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
@@ -42,6 +43,8 @@ export interface ReviewView {
   reply: { text: string; createdAt: Date; updatedAt: Date } | null;
   /** Removed by moderation: listed for its author only, who sees why (ADR 023). */
   removed: boolean;
+  /** For its author: the decision that removed it (null when not removed, or none is known). */
+  removalDecisionId: string | null;
 }
 
 /**
@@ -91,9 +94,13 @@ export async function listReviews(db: Database, serviceId: string, viewerId: str
     )
     .orderBy(desc(serviceReviews.createdAt), desc(serviceReviews.id))
     .limit(200);
+  // Only the viewer's own reviews can be removed here: the decisions about them, where they read why.
+  const removedIds = viewerId ? rows.filter((r) => r.removedAt !== null).map((r) => r.id) : [];
+  const decisions = viewerId ? await removalDecisionIds(db, { kind: "review", itemIds: removedIds, authorId: viewerId }) : new Map<string, string>();
   return rows.map(({ userId, firstName, lastName, avatarUrl, username, verified, replyText, replyCreatedAt, replyUpdatedAt, removedAt, ...review }) => ({
     ...review,
     removed: removedAt !== null,
+    removalDecisionId: decisions.get(review.id) ?? null,
     author: { userId, firstName, lastName, avatarUrl, username },
     verified: Boolean(verified),
     reply: replyText !== null && replyCreatedAt && replyUpdatedAt ? { text: replyText, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt } : null,

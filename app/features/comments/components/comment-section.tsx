@@ -16,6 +16,7 @@ interface CommentItem {
   createdAt: string | Date;
   author: { userId: string; firstName: string | null; lastName: string | null; avatarUrl: string | null };
   removed: boolean;
+  removalDecisionId?: string | null;
 }
 
 const commentToast = formToasts("comment-answer");
@@ -98,7 +99,7 @@ export function CommentSection({
                   </time>
                   {item.author.userId !== viewerId && <ReportLink kind="comment" id={item.id} className="ml-auto" />}
                 </div>
-                {item.removed && <RemovedNote className="mt-1" />}
+                {item.removed && <RemovedNote decisionId={item.removalDecisionId} className="mt-1" />}
                 <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.comment}</p>
               </div>
             </li>

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatDate, formatFileSize, formatTime } from "~/lib/format";
 import { cn } from "~/lib/class-names";
-import { ReportLink } from "~/features/moderation/components/report-link";
+import { Link } from "react-router";
+import { removalDecisionPath, ReportLink } from "~/features/moderation/components/report-link";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
@@ -117,7 +118,15 @@ export function MessageList({
                 >
                   {m.file && <Attachment file={m.file} mine={m.mine} />}
                   {text && <p className="whitespace-pre-wrap break-words">{text}</p>}
-                  {m.removed && <p className="text-xs font-medium">{moderationPublicDe.messageRemoved}</p>}
+                  {m.removed && (
+                    // Its sender must see why (ADR 023): the decision, with the objection.
+                    <p className="text-xs font-medium">
+                      {moderationPublicDe.messageRemoved}{" "}
+                      <Link to={removalDecisionPath(m.removalDecisionId)} className="inline-flex min-h-6 items-center underline underline-offset-4">
+                        {moderationPublicDe.removedBanner.link}
+                      </Link>
+                    </p>
+                  )}
                   <p className={cn("flex items-center justify-end gap-1 text-[0.7rem]", m.mine ? "text-primary-foreground" : "text-muted-foreground")}>
                     {/* A received message can be reported by its recipient (ADR 023). */}
                     {!m.mine && m.senderId && <ReportLink kind="message" id={m.id} text="text-[0.7rem]" className="mr-auto" />}

@@ -32,12 +32,17 @@ export function ReportLink({
   );
 }
 
-/** What the author of a removed review, comment or message sees on it: removed, and where the reasons are. */
-export function RemovedNote({ className }: { className?: string }) {
+/** The page of the decision about a removed item, or the list of all decisions when it is not known. */
+export function removalDecisionPath(decisionId: string | null | undefined): string {
+  return decisionId ? `/entscheidungen/${decisionId}` : "/entscheidungen";
+}
+
+/** What the author of a removed review or comment sees on it: removed, and where the reasons are. */
+export function RemovedNote({ decisionId, className }: { decisionId?: string | null; className?: string }) {
   return (
     <p className={cn("text-xs font-medium text-destructive", className)}>
       {t.removedBanner.short}{" "}
-      <Link to="/entscheidungen" className="inline-flex min-h-6 items-center underline underline-offset-4">
+      <Link to={removalDecisionPath(decisionId)} className="inline-flex min-h-6 items-center underline underline-offset-4">
         {t.removedBanner.link}
       </Link>
     </p>

@@ -14,7 +14,7 @@ import type { action as serviceAction } from "~/routes/service-detail";
 import { cn } from "~/lib/class-names";
 import { ReplyEditor } from "./reply-editor";
 import { ReviewReply, VerifiedBadge, type ReplyItem } from "./review-reply";
-import { RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
+import { removalDecisionPath, RemovedNote, ReportLink } from "~/features/moderation/components/report-link";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { REVIEW_FORM_ID } from "../anchors";
 
@@ -28,6 +28,7 @@ interface ReviewItem {
   verified: boolean;
   reply: ReplyItem | null;
   removed: boolean;
+  removalDecisionId?: string | null;
 }
 
 type ReviewAnswer = Extract<NonNullable<ReturnType<typeof useFetcher<typeof serviceAction>>["data"]>, { intent: "review" }> | undefined;
@@ -141,7 +142,10 @@ export function ReviewSection({
           <p className="font-medium">{reviewsOrdersDe.removedOwn.title}</p>
           <p className="text-sm text-muted-foreground">{reviewsOrdersDe.removedOwn.text}</p>
           <p className="text-sm">
-            <Link to="/entscheidungen" className="inline-flex min-h-6 items-center font-medium text-primary underline underline-offset-4">
+            <Link
+              to={removalDecisionPath(reviews.find((r) => r.removed && r.author.userId === viewerId)?.removalDecisionId)}
+              className="inline-flex min-h-6 items-center font-medium text-primary underline underline-offset-4"
+            >
               {moderationPublicDe.removedBanner.link}
             </Link>
           </p>
@@ -236,7 +240,7 @@ export function ReviewSection({
                   {item.verified && <VerifiedBadge />}
                   {item.author.userId !== viewerId && <ReportLink kind="review" id={item.id} className="ml-auto" />}
                 </div>
-                {item.removed && <RemovedNote className="mt-1" />}
+                {item.removed && <RemovedNote decisionId={item.removalDecisionId} className="mt-1" />}
                 {item.reviewText && <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{item.reviewText}</p>}
                 {item.reply && <ReviewReply reply={item.reply} />}
                 {canReply && (
