@@ -1,4 +1,14 @@
 /**
+ * A saved search's name in German quotation marks, once: a name that is one quoted term already
+ * (the default name of a search for a word alone, "„Logo“") stays as it is, and quotation marks
+ * inside a longer name become the inner ones ("„Design · ‚Logo‘“"), never „„Logo““.
+ */
+export function quotedName(name: string): string {
+  if (/^„[^„“]*“$/.test(name)) return name;
+  return `„${name.replaceAll("„", "‚").replaceAll("“", "‘")}“`;
+}
+
+/**
  * Texts of saved searches (issue #17): the button on /services, the profile section, the alert's
  * notification and mail. A module of its own so that the public /services page ships only these.
  */
@@ -29,18 +39,19 @@ export const savedSearchesDe = {
     intro: "Einmal täglich sehen wir nach neuen passenden Angeboten und sagen Ihnen Bescheid.",
     empty: "Noch keine gespeicherten Suchen. Filtern Sie die Dienstleistungen und wählen Sie „Suche speichern“.",
     browse: "Dienstleistungen durchsuchen",
-    open: (name: string) => `Suche „${name}“ öffnen`,
-    remove: (name: string) => `Suche „${name}“ löschen`,
+    open: (name: string) => `Suche ${quotedName(name)} öffnen`,
+    remove: (name: string) => `Suche ${quotedName(name)} löschen`,
     removed: "Gespeicherte Suche gelöscht",
     removeError: "Suche nicht gelöscht",
     savedOn: (date: string) => `gespeichert am ${date}`,
   },
   alert: {
     title: "Neue Angebote für Ihre Suche",
-    message: (n: number, name: string) => (n === 1 ? `1 neue Dienstleistung passt zu „${name}“.` : `${n} neue Dienstleistungen passen zu „${name}“.`),
-    subject: (name: string) => `Neue Angebote für „${name}“`,
+    message: (n: number, name: string) =>
+      n === 1 ? `1 neue Dienstleistung passt zu ${quotedName(name)}.` : `${n} neue Dienstleistungen passen zu ${quotedName(name)}.`,
+    subject: (name: string) => `Neue Angebote für ${quotedName(name)}`,
     intro: (n: number, name: string) =>
-      n === 1 ? `zu Ihrer Suche „${name}“ gibt es eine neue Dienstleistung:` : `zu Ihrer Suche „${name}“ gibt es ${n} neue Dienstleistungen:`,
+      n === 1 ? `zu Ihrer Suche ${quotedName(name)} gibt es eine neue Dienstleistung:` : `zu Ihrer Suche ${quotedName(name)} gibt es ${n} neue Dienstleistungen:`,
     more: (n: number) => (n === 1 ? "und 1 weitere" : `und ${n} weitere`),
     button: "Alle Treffer ansehen",
     note: "Sie erhalten diese E-Mail, weil Sie die Suche gespeichert haben. In Ihrem Profil unter „Gespeicherte Suchen“ können Sie sie jederzeit löschen.",

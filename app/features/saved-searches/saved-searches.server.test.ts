@@ -13,6 +13,7 @@ import type { AppError } from "~/lib/errors";
 import { appJobs, appSchedules } from "~/lib/jobs/registry.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { testEngine, type TestDatabase } from "../../../tests/support/test-database";
+import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { filtersOfSavedQuery, summariseFilters } from "./query";
 import {
   ALERT_INTERVAL_MS,
@@ -87,6 +88,16 @@ describe(`saved searches on ${testEngine}`, () => {
     expect(summariseFilters(filtersOfSavedQuery("?maxDays=1"))).toBe("Lieferung bis 1 Tag");
     // A NUL (which the database cannot store) or another control character in the text is a space.
     expect(summariseFilters(filtersOfSavedQuery("?q=Logo%00Design%0A"))).toBe("„Logo Design“");
+  });
+
+  it("quotes a name once where the texts name it: a quoted term stays, inner quotation marks become the inner ones", () => {
+    const texts = savedSearchesDe;
+    expect(texts.profile.remove("„logo“")).toBe("Suche „logo“ löschen");
+    expect(texts.profile.open("„logo“")).toBe("Suche „logo“ öffnen");
+    expect(texts.profile.remove("Design · bis 200 € · „Logo“")).toBe("Suche „Design · bis 200 € · ‚Logo‘“ löschen");
+    expect(texts.profile.open("Logo-Jobs")).toBe("Suche „Logo-Jobs“ öffnen");
+    expect(texts.alert.subject(summariseFilters(filtersOfSavedQuery("?q=Logo")))).toBe("Neue Angebote für „Logo“");
+    expect(texts.alert.intro(2, "„Logo“")).toBe("zu Ihrer Suche „Logo“ gibt es 2 neue Dienstleistungen:");
   });
 
   it("saves the normalised query under the given name or a summary, lists them, refuses a duplicate, an empty query and a long name", async () => {
@@ -177,14 +188,14 @@ describe(`the daily saved-search alert on ${testEngine}`, () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
       title: "Neue Angebote für Ihre Suche",
-      message: "2 neue Dienstleistungen passen zu „Design · bis 200 € · „Logo““.",
+      message: "2 neue Dienstleistungen passen zu „Design · bis 200 € · ‚Logo‘“.",
       link: "/services?q=Logo&category=Design&maxPrice=200",
     });
 
     const mails = await mailsTo("buyer@example.de");
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    expect(mail.subject).toContain("Neue Angebote für „Design · bis 200 € · „Logo““");
+    expect(mail.subject).toContain("Neue Angebote für „Design · bis 200 € · ‚Logo‘“");
     // One-click unsubscribe of saved-search mails, for this user (RFC 8058 headers and a visible link).
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const unsubscribeLink = /^<(.+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")![1]!;
@@ -213,7 +224,7 @@ describe(`the daily saved-search alert on ${testEngine}`, () => {
     expect((await runSavedSearchAlerts(t.db, new Date(last + ALERT_INTERVAL_MS))).alerted).toBe(1);
     const notes = await notificationsOf(BUYER);
     expect(notes).toHaveLength(2);
-    expect(notes.map((n) => n.message)).toContain("2 neue Dienstleistungen passen zu „Design · bis 200 € · „Logo““.");
+    expect(notes.map((n) => n.message)).toContain("2 neue Dienstleistungen passen zu „Design · bis 200 € · ‚Logo‘“.");
     const mails = await mailsTo("buyer@example.de");
     expect(mails).toHaveLength(2);
     const second = mails.find((m) => m.text.includes("Logo für Bäckerei"))!;
@@ -248,7 +259,7 @@ describe(`the daily saved-search alert on ${testEngine}`, () => {
     await runSavedSearchAlerts(t.db, new Date(T3.getTime() + DAY));
     const notes = await notificationsOf(QUIET);
     expect(notes).toHaveLength(before + 1);
-    expect(notes.map((n) => n.message)).toContain("1 neue Dienstleistung passt zu „„Fotograf““.");
+    expect(notes.map((n) => n.message)).toContain("1 neue Dienstleistung passt zu „Fotograf“.");
     const told = await t.db.select({ id: savedSearchHits.serviceId }).from(savedSearchHits);
     expect(told.map((r) => r.id)).toContain(widened);
   });
