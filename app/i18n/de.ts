@@ -332,6 +332,7 @@ export const de = {
     sent: "Gesendet",
     open: "Öffnen",
     openImage: (name: string) => `Bild „${name}“ in neuem Tab öffnen`,
+    openFile: (name: string) => `Datei „${name}“ in neuem Tab öffnen`,
     unknownService: "Gelöschte Dienstleistung",
     unread: (n: number) => (n === 1 ? "1 ungelesene Nachricht" : `${n} ungelesene Nachrichten`),
     tooLong: "Die Nachricht darf höchstens 500 Zeichen lang sein.",

@@ -112,7 +112,8 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     await image.waitFor();
     await b.page.getByRole("log").getByText("angebot.pdf", { exact: true }).waitFor();
     await b.page.getByRole("log").getByText("Sent a file: angebot.pdf").waitFor();
-    const open = b.page.getByRole("log").getByRole("link", { name: "Öffnen" }).last();
+    // The open link names the file (WCAG 2.4.4: every file's link reads "Öffnen" otherwise).
+    const open = b.page.getByRole("log").getByRole("link", { name: "Datei „angebot.pdf“ in neuem Tab öffnen", exact: true }).last();
     const href = await open.getAttribute("href");
     expect(href).toMatch(/^\/api\/attachments\/[0-9a-f-]{36}$/);
     expect(await open.getAttribute("target")).toBe("_blank");

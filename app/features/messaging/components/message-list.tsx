@@ -26,8 +26,9 @@ export function Attachment({ file, mine }: { file: NonNullable<MessageView["file
         <p className="truncate text-sm font-medium">{file.name}</p>
         <p className={cn("text-xs", mine ? "text-primary-foreground" : "text-muted-foreground")}>{formatFileSize(file.size)}</p>
       </div>
+      {/* Named with the file: the visible "Öffnen" alone is the same for every file (WCAG 2.4.4). */}
       <Button asChild size="sm" variant={mine ? "secondary" : "outline"}>
-        <a href={file.url} target="_blank" rel="noopener noreferrer">
+        <a href={file.url} target="_blank" rel="noopener noreferrer" aria-label={de.messaging.openFile(file.name)}>
           <ExternalLink aria-hidden="true" />
           {de.messaging.open}
         </a>
