@@ -76,6 +76,11 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     await page.getByText("Ticket created successfully").waitFor();
     await page.locator("article").filter({ hasText: subject }).getByText("Ohne JavaScript geschrieben.").waitFor();
     expect(await page.locator("#neues-ticket").count()).toBe(0);
+    // The bell leads to the page of notifications (its popover needs the page's scripts).
+    await page.getByRole("button", { name: /^Benachrichtigungen öffnen/ }).click();
+    await page.waitForURL(`${baseUrl()}/benachrichtigungen`);
+    await page.getByRole("heading", { level: 1, name: "Benachrichtigungen" }).waitFor();
+    await screenshot(page, `notifications-page-nojs-${width}`);
     expectNoErrors(errors);
   });
 

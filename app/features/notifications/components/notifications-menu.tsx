@@ -14,18 +14,23 @@ export function NotificationsMenu({ unread }: { unread: number }) {
   const onOpenChange = useCallback((next: boolean) => setOpen(next), []);
   return (
     <>
-      <NotificationsButton
-        ref={bell}
-        unread={unread}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen((current) => !current);
-        }}
-      />
+      {/* Before the page's scripts run (or without them) the bell is the button of a form that
+          opens the page of notifications; with them, it opens the popover and nothing is sent. */}
+      <form method="get" action="/benachrichtigungen" className="contents" onSubmit={(event) => event.preventDefault()}>
+        <NotificationsButton
+          type="submit"
+          ref={bell}
+          unread={unread}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={() => {
+            setWanted(true);
+            setOpen((current) => !current);
+          }}
+        />
+      </form>
       {wanted && (
         <Suspense fallback={null}>
           <NotificationsPopover open={open} onOpenChange={onOpenChange} bell={bell} />
