@@ -50,6 +50,10 @@ async function pagesWithKnownCount(start: ServiceFilters, pageSize: number): Pro
   }
 }
 
+// The two exhaustive tables below run thousands of listServices calls (7 and 11 s on a quiet
+// 2-core machine; 40 and 71 s were seen with other suites and browsers running beside them).
+const EXHAUSTIVE_TIMEOUT = 180_000;
+
 describe("the printed query as a disjunction of terms", () => {
   it("reads lexemes and prefixes joined by |", () => {
     expect(disjunctionOf("'logos' | 'logo' | 'logo':*")).toEqual({ lexemes: ["logos", "logo"], prefixes: ["logo"] });
@@ -148,7 +152,7 @@ describe(`a plain search by newest merged from its terms, on ${testEngine}`, () 
         }
       }
     }
-  });
+  }, EXHAUSTIVE_TIMEOUT);
 
   it("lists a search of more terms than the merge takes, or of several words, as the sorted matches", async () => {
     const [owner] = await t.db.select({ id: services.createdBy }).from(services).limit(1);
@@ -268,7 +272,7 @@ describe(`a plain search by newest merged from its terms, on ${testEngine}`, () 
     // Most combinations keep enough matches to page through; the thin ones are widened.
     expect(checked).toBeGreaterThan(100);
     expect(widenedChecked).toBeGreaterThan(15);
-  });
+  }, EXHAUSTIVE_TIMEOUT);
 
   it("reads the entries, not the table: a service without them is not in the merged list, nor sorted or filtered (but by views)", async () => {
     const [{ word } = { word: "" }] = rowsOf<{ word: string }>(await t.db.execute(sql`select word from service_words order by services desc, word limit 1`));
