@@ -204,12 +204,69 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     const viaApi = await page.request.post(`/api/conversations/${id}/messages`, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() } });
     expect(viaApi.status()).toBe(403);
     expect(await viaApi.json()).toMatchObject({ ok: false, reason: "recipient_deleted", message: GONE });
-    const viaForm = await page.request.post(chatPath, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() } });
-    expect(viaForm.status()).toBe(403);
+    // The page's form (the composer without JavaScript) goes back to the chat with the reason.
+    const viaForm = await page.request.post(chatPath, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() }, maxRedirects: 0 });
+    expect(viaForm.status()).toBe(302);
+    expect(viaForm.headers().location).toBe(chatPath);
     await page.reload();
     await page.getByText(GONE, { exact: true }).waitFor();
     expect(await page.getByRole("log").getByText("Hallo?").count()).toBe(0);
     expectNoErrors(errors);
+  });
+
+  it("the composer without JavaScript: text and a file go by the page's form, a reload sends nothing twice; text typed before the scripts run stays", async () => {
+    const signedIn = await browser.open(width, { cookies: consent });
+    await registerFresh(signedIn.page, `chat-nojs-${width}`);
+    const cookies = (await signedIn.page.context().cookies()).map(({ name, value }) => ({ name, value }));
+    await signedIn.context.close();
+
+    const { page, errors } = await browser.open(width, { cookies, javaScript: false });
+    await page.goto("/u/tobias.richter");
+    await page.getByRole("button", { name: "Nachricht senden" }).click();
+    await page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
+    const chatPath = new URL(page.url()).pathname;
+    const c = composer(page);
+    const text = `Ohne Skripte geschrieben (${width})`;
+    await c.text.fill(text);
+    await c.send.click();
+    await page.waitForURL((url) => url.pathname === chatPath && url.hash === "#neueste-nachricht");
+    await page.getByRole("log").getByText(text).waitFor();
+    expect(await c.text.inputValue()).toBe("");
+    // A reload asks for the chat again; it does not post the message a second time.
+    await page.reload();
+    await page.getByRole("log").getByText(text).waitFor();
+    expect(await page.getByRole("log").getByText(text).count()).toBe(1);
+    // The attach button is the file input's label: it needs no script.
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.locator("label", { hasText: "Datei anhängen" }).click()]);
+    await chooser.setFiles({ name: "skizze.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
+    await c.send.click();
+    await page.getByRole("log").getByText("skizze.pdf", { exact: true }).waitFor();
+    // Nothing to send: the view's refusal, shown by the server.
+    await c.send.click();
+    await page.getByRole("alert").getByText("Bitte schreiben Sie eine Nachricht oder hängen Sie eine Datei an.").waitFor();
+    await screenshot(page, `live-chat-nojs-${width}`);
+    expectNoErrors(errors);
+    await page.context().close();
+
+    // With JavaScript, text typed before the page's scripts have run is kept, and sends.
+    const scripted = await browser.open(width, { cookies });
+    // The page's scripts are held back until the text is typed, then let through.
+    const held: (() => Promise<void>)[] = [];
+    let released = false;
+    const scripts = /\/assets\/.*\.js$/;
+    await scripted.page.route(scripts, (route) => (released ? route.continue() : void held.push(() => route.continue())));
+    await scripted.page.goto(chatPath, { waitUntil: "domcontentloaded" });
+    const early = composer(scripted.page);
+    await early.text.fill("Vor dem Skript getippt");
+    expect(await early.send.isEnabled()).toBe(true);
+    released = true;
+    for (const go of held.splice(0)) await go();
+    await scripted.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await early.text.inputValue()).toBe("Vor dem Skript getippt");
+    await early.send.click();
+    await expect.poll(() => early.text.inputValue()).toBe("");
+    await scripted.page.getByRole("log").getByText("Vor dem Skript getippt").waitFor();
+    expectNoErrors(scripted.errors);
   });
 
   it("opening a conversation from the list with the keyboard: on a phone the focus goes to its visible heading, on a desktop it stays in the list", async () => {

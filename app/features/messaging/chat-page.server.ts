@@ -5,6 +5,7 @@ import { isServiceId } from "~/features/services/service-id";
 import { setFlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { database, signInPath } from "~/lib/request-context.server";
+import { getStorage } from "~/lib/storage.server";
 import { isPrefetch } from "~/lib/request-kind.server";
 import { failureOf, reportUnexpected } from "~/lib/responses.server";
 import {
@@ -16,10 +17,12 @@ import {
   VIEW_PATH,
   viewOf,
 } from "./conversations.server";
+import { NEWEST_MESSAGE_ID } from "./anchors";
 import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
 import { listMessages, markConversationNotificationsSeen } from "./messages.server";
-import { sendFromRequest, type RequestArgs } from "./requests.server";
+import type { RequestArgs } from "./requests.server";
+import { sendMessage } from "./sending.server";
 import { conversationBlock, otherAccountDeleted } from "./write-access.server";
 
 async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
@@ -76,7 +79,7 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
  * POST /chats/{id} or /live-chat/{id}: send a message (the shared pipeline).
  */
 export async function chatPageAction(args: RequestArgs, user: SessionUser | null, view: ChatView, chatId: string | undefined) {
-  if (chatId) return sendFromRequest(args, user, chatId);
+  if (chatId) return sendFromPage(args, user, view, chatId);
 
   const form = await readForm(args.request);
   const back = view === "service" ? (isServiceId(form.serviceId) ? `/services/${form.serviceId}` : "/services") : form.returnTo?.startsWith("/u/") ? form.returnTo : "/";
@@ -93,4 +96,23 @@ export async function chatPageAction(args: RequestArgs, user: SessionUser | null
     return redirectWithToast(back, chatErrorText(view, "start", failure));
   }
   return redirect(`${VIEW_PATH[view]}/${id}`);
+}
+
+/**
+ * A send posted by the page's own form: the composer before its script has run, or without
+ * JavaScript (with it, the composer posts to the API and reads JSON). Either way the answer is a
+ * redirect back to the chat, so a reload sends nothing twice; a refusal comes along as the view's
+ * toast, worded as with JavaScript.
+ */
+async function sendFromPage(args: RequestArgs, user: SessionUser | null, view: ChatView, chatId: string): Promise<Response> {
+  const here = `${VIEW_PATH[view]}/${encodeURIComponent(chatId)}`;
+  if (!user) throw redirect(signInPath(args.request, here));
+  try {
+    const db = await database(args.context);
+    await sendMessage(db, getStorage(), { userId: user.id, conversationId: chatId, request: args.request });
+  } catch (error) {
+    const { failure } = failureOf(error, "sending a message");
+    return redirectWithToast(here, chatErrorText(view, "send", failure));
+  }
+  return redirect(`${here}#${NEWEST_MESSAGE_ID}`);
 }

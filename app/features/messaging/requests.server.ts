@@ -21,7 +21,7 @@ export async function apiUser(args: RequestArgs): Promise<SessionUser> {
 }
 
 /**
- * A send from either chat screen (fetch with JavaScript, a plain form post without): runs the
+ * A send from the composer's fetch (the chat pages' plain form posts redirect instead: chat-page.server.ts): runs the
  * pipeline on the request, whose multipart body is read as it streams (the attachment goes to the
  * store as it arrives and is cut off at 10 MB). Answers `{ ok: true, sent }` or the failure
  * (`{ ok: false, reason, message }`) with its status; the screen words the reason (error-texts.ts).

@@ -1,7 +1,7 @@
 import { Loader2, Paperclip, Send, X } from "~/components/ui/icons";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatFileSize } from "~/lib/format";
 import { chatErrorText, chatSendAbortedText, type ChatErrorText } from "../error-texts";
@@ -18,6 +18,11 @@ function showError({ title, description }: ChatErrorText) {
  * Text field, attach button and send button (spec section 2). While a message is on its way the
  * input is disabled (busy state) and an upload spinner shows when a file goes along. The server
  * validates everything again; the checks here only spare a pointless upload.
+ *
+ * It works before its script has run and without JavaScript: the field is uncontrolled (what was
+ * typed before hydration stays), the attach button is the file input's label (the browser opens
+ * the file chooser), and the send button is only disabled once the script can enable it again;
+ * the form then posts to the page, which sends and redirects back (chat-page.server.ts).
  */
 export function Composer({
   view,
@@ -37,9 +42,13 @@ export function Composer({
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState("");
+  // The field's text lives in the DOM (uncontrolled); its length drives the counter and the button.
+  const [length, setLength] = useState(0);
+  const [blank, setBlank] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const fileId = useId();
   const uploading = busy && !!file;
   const textId = useId();
   const counterId = useId();
@@ -47,6 +56,11 @@ export function Composer({
   const clearFile = () => {
     if (fileRef.current) fileRef.current.value = "";
     setFile(null);
+  };
+
+  const readText = (value: string) => {
+    setLength(value.length);
+    setBlank(!value.trim());
   };
 
   const chooseFile = (chosen: File | null) => {
@@ -58,11 +72,24 @@ export function Composer({
     setFile(chosen);
   };
 
+  // Whatever was typed or chosen before the script ran is taken over, not cleared: the DOM the
+  // server rendered is the outside state this effect reads once, on mount.
+  useEffect(() => {
+    /* eslint-disable react-hooks/set-state-in-effect */
+    setHydrated(true);
+    readText(textRef.current?.value ?? "");
+    /* eslint-enable react-hooks/set-state-in-effect */
+    const chosen = fileRef.current?.files?.[0];
+    if (chosen) chooseFile(chosen);
+    // Once, on mount: chooseFile only reads refs and sets state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     // Spec: nothing is sent when the text is empty after trimming and no file is attached.
-    if (!text.trim() && !file) return;
+    if (!textRef.current?.value.trim() && !file) return;
     const body = new FormData(event.currentTarget);
     setBusy(true);
     try {
@@ -70,7 +97,8 @@ export function Composer({
       const result = (await response.json().catch(() => null)) as SendAnswer | null;
       if (result?.ok) {
         onSent(result.sent);
-        setText("");
+        if (textRef.current) textRef.current.value = "";
+        readText("");
         clearFile();
       } else if (result?.reason) {
         showError(chatErrorText(view, "send", result));
@@ -90,7 +118,7 @@ export function Composer({
     }
   };
 
-  const left = MESSAGE_TEXT_MAX - text.length;
+  const left = MESSAGE_TEXT_MAX - length;
   return (
     <form
       ref={formRef}
@@ -124,26 +152,30 @@ export function Composer({
         </div>
       )}
       <div className="flex items-center gap-2">
+        {/* Visually hidden but focusable: its label is the visible button (a keyboard user tabs to
+            the input, whose focus the label shows), so choosing a file needs no script. */}
         <input
           ref={fileRef}
+          id={fileId}
           type="file"
           name="file"
           accept={ACCEPT_ATTRIBUTE[view]}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
+          className="peer sr-only"
+          disabled={busy}
           onChange={(e) => chooseFile(e.currentTarget.files?.[0] ?? null)}
         />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={de.messaging.attach}
-          disabled={busy}
-          onClick={() => fileRef.current?.click()}
+        <label
+          htmlFor={fileId}
+          title={de.messaging.attach}
+          className={buttonVariants({
+            variant: "outline",
+            size: "icon",
+            className: "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-disabled:pointer-events-none peer-disabled:opacity-50",
+          })}
         >
           <Paperclip aria-hidden="true" />
-        </Button>
+          <span className="sr-only">{de.messaging.attach}</span>
+        </label>
         <label htmlFor={textId} className="sr-only">
           {de.messaging.messageLabel}
         </label>
@@ -154,10 +186,10 @@ export function Composer({
           type="text"
           autoComplete="off"
           maxLength={MESSAGE_TEXT_MAX}
-          value={text}
+          defaultValue=""
           onChange={(e) => {
             const value = e.currentTarget.value;
-            setText(value);
+            readText(value);
             if (value.trim()) onTyping?.();
           }}
           // Read-only, not disabled, while sending: a disabled field would drop the keyboard focus.
@@ -167,7 +199,7 @@ export function Composer({
           aria-describedby={counterId}
           className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none transition-shadow placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-60 sm:text-sm"
         />
-        <Button type="submit" disabled={busy || (!text.trim() && !file)} aria-label={busy ? de.messaging.sending : de.messaging.send}>
+        <Button type="submit" disabled={busy || (hydrated && blank && !file)} aria-label={busy ? de.messaging.sending : de.messaging.send}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           <span className="hidden sm:inline">{de.messaging.send}</span>
         </Button>

@@ -7,6 +7,7 @@ import { cn } from "~/lib/class-names";
 import { Link } from "react-router";
 import { removalDecisionPath, ReportLink } from "~/features/moderation/components/report-link";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
+import { NEWEST_MESSAGE_ID } from "../anchors";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
 
@@ -105,7 +106,11 @@ export function MessageList({
             const day = formatDate(m.createdAt, "weekdayDate");
             const newDay = i === 0 || formatDate(messages[i - 1]!.createdAt, "weekdayDate") !== day;
             return (
-              <li key={m.id} data-message-id={m.id} className={cn("flex flex-wrap", m.mine ? "justify-end" : "justify-start")}>
+              <li
+                key={m.id}
+                id={i === messages.length - 1 ? NEWEST_MESSAGE_ID : undefined}
+                data-message-id={m.id}
+                className={cn("flex flex-wrap", m.mine ? "justify-end" : "justify-start")}>
                 {newDay && (
                   <p className="my-2 w-full text-center text-xs font-medium text-muted-foreground">
                     <span className="rounded-full bg-muted px-3 py-1">{day}</span>
