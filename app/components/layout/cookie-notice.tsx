@@ -12,6 +12,7 @@ export function CookieNotice() {
 
   return (
     <section
+      id="cookie-notice"
       aria-labelledby="cookie-notice-title"
       className="fixed inset-x-0 bottom-0 z-50 border-t bg-card/95 shadow-[0_-4px_24px_rgba(0,0,0,0.08)] backdrop-blur"
     >

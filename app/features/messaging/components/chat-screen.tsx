@@ -274,7 +274,7 @@ export function ChatScreen({
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-0 py-0 sm:px-6 sm:py-6">
       <h1 className={cn("px-4 pb-3 pt-4 text-2xl font-bold tracking-tight sm:px-0 sm:pt-0", active && "sr-only md:not-sr-only")}>{t.title}</h1>
-      <div className="flex h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-y bg-card sm:h-[calc(100dvh-11rem)] sm:rounded-xl sm:border">
+      <div className="chat-screen flex h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-y bg-card sm:h-[calc(100dvh-11rem)] sm:rounded-xl sm:border">
         <aside
           aria-label={t.title}
           className={cn("w-full flex-col border-r md:w-80 md:shrink-0", active ? "hidden md:flex" : "flex")}

@@ -83,6 +83,7 @@ export function NotificationsPopover({
     requestCountsRefresh();
   };
 
+  const unread = items?.some((n) => !n.read) ?? false;
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={bell} />
@@ -108,7 +109,18 @@ export function NotificationsPopover({
             <h2 id="notifications-title" className="font-semibold">
               {de.notifications.title}
             </h2>
-            <Button type="button" variant="ghost" size="sm" onClick={() => void markAll()} disabled={!items?.some((n) => !n.read)}>
+            {/* aria-disabled, not disabled: once all are read the button would otherwise drop the
+                keyboard focus out of the popover, which then closes. */}
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-disabled={!unread || undefined}
+              className="aria-disabled:cursor-default aria-disabled:opacity-50"
+              onClick={() => {
+                if (unread) void markAll();
+              }}
+            >
               <CheckCheck aria-hidden="true" />
               {de.notifications.markAllRead}
             </Button>
