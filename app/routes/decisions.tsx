@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { AlertCircle, CheckCircle2 } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -9,6 +10,7 @@ import { OBJECTION_MAX } from "~/features/moderation/schema";
 import { pageMeta } from "~/i18n/de";
 import { moderationDe as t } from "~/i18n/moderation.de";
 import { formatDate } from "~/lib/format";
+import { useRefusalFocus, useSuccessFocus } from "~/lib/outcome-focus";
 import { readForm } from "~/lib/forms.server";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
@@ -60,12 +62,15 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Decisions({ loaderData, actionData }: Route.ComponentProps) {
   const { decisions, token } = loaderData;
+  // A saved objection replaces its form: the focus goes to the confirmation above.
+  const saved = useRef<HTMLDivElement>(null);
+  useSuccessFocus(saved, actionData);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t.mine.title}</h1>
       <p className="mt-1 text-muted-foreground">{t.mine.intro}</p>
       {actionData?.ok && (
-        <Alert variant="success" className="mt-6">
+        <Alert ref={saved} tabIndex={-1} variant="success" className="mt-6">
           <CheckCircle2 aria-hidden="true" />
           <AlertDescription>{t.mine.objectedSaved}</AlertDescription>
         </Alert>
@@ -97,6 +102,8 @@ function DecisionCard({
   const busy = useNavigation().state === "submitting";
   const fieldId = `objection-${decision.id}`;
   const error = refusal?.fieldErrors.objection;
+  const form = useRef<HTMLFormElement>(null);
+  useRefusalFocus(form, refusal);
   return (
     <article aria-labelledby={`decision-${decision.id}`} className="rounded-xl border bg-card p-4 shadow-xs sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
@@ -114,9 +121,9 @@ function DecisionCard({
       )}
       {decision.objectedAt && <p className="mt-3 text-sm font-medium">{t.mine.objected(formatDate(decision.objectedAt, "dateTime"))}</p>}
       {decision.canObject && (
-        <Form method="post" action={`/entscheidungen/${decision.id}`} className="mt-4 grid gap-2" noValidate>
+        <Form ref={form} method="post" action={`/entscheidungen/${decision.id}`} className="mt-4 grid gap-2" noValidate>
           {refusal && !error && (
-            <Alert variant="destructive">
+            <Alert variant="destructive" tabIndex={-1} data-refusal="">
               <AlertCircle aria-hidden="true" />
               <AlertDescription>{refusal.message}</AlertDescription>
             </Alert>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { AlertCircle, ArrowLeft } from "~/components/ui/icons";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -12,6 +12,7 @@ import { pageMeta } from "~/i18n/de";
 import { moderationDe as t } from "~/i18n/moderation.de";
 import { setFlashToast } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format";
+import { useRefusalFocus } from "~/lib/outcome-focus";
 import { readForm } from "~/lib/forms.server";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult, errorResponse } from "~/lib/responses.server";
@@ -55,13 +56,8 @@ export default function ModerationCase({ loaderData, actionData }: Route.Compone
   // The ground a decision most likely rests on: the law when a report says the content is illegal.
   const likelyGround = c.reports.some((r) => r.reason === "illegal") ? "law" : "terms";
   const form = useRef<HTMLFormElement>(null);
-  // A refused decision puts the focus on what to fix (the first field named, else the message):
-  // the submit button it left was disabled while sending, which sends the focus to the page.
-  useEffect(() => {
-    if (!refusal) return;
-    const first = Object.keys(refusal.fieldErrors ?? {})[0];
-    form.current?.querySelector<HTMLElement>(first ? `[name="${first}"]` : "[data-refusal]")?.focus();
-  }, [refusal]);
+  // A refused decision puts the focus on what to fix (the first field named, else the message).
+  useRefusalFocus(form, refusal);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/moderation" className="inline-flex min-h-6 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { AlertCircle, CheckCircle2 } from "~/components/ui/icons";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -13,6 +14,7 @@ import { ILLEGAL_CATEGORIES } from "~/db/schema/moderation";
 import { pageMeta } from "~/i18n/de";
 import { moderationDe as t } from "~/i18n/moderation.de";
 import { readForm } from "~/lib/forms.server";
+import { useRefusalFocus, useSuccessFocus } from "~/lib/outcome-focus";
 import { database, optionalUser, signInPath } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
 import type { PolicyHandle } from "~/lib/route-policy";
@@ -69,13 +71,19 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   const errors = refusal?.fieldErrors ?? {};
   const alert = refusal && Object.keys(errors).length === 0 ? refusal.message : null;
   const values = refusal?.values ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef<HTMLHeadingElement>(null);
+  useRefusalFocus(form, refusal);
+  useSuccessFocus(sent, actionData);
   return (
     <div className="flex flex-1 items-start justify-center bg-muted/30 px-4 py-10 sm:py-16">
       <Card className="w-full max-w-xl">
         {actionData?.ok ? (
           <>
             <CardHeader>
-              <h1 className="text-2xl font-semibold tracking-tight">{t.report.sent}</h1>
+              <h1 ref={sent} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+                {t.report.sent}
+              </h1>
             </CardHeader>
             <CardContent className="grid gap-4">
               <Alert variant="success">
@@ -104,9 +112,9 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
                 </h2>
                 <p className="mt-1 font-medium break-words">{item.summary || item.heading}</p>
               </section>
-              <Form method="post" className="grid gap-5" noValidate>
+              <Form ref={form} method="post" className="grid gap-5" noValidate>
                 {alert && (
-                  <Alert variant="destructive">
+                  <Alert variant="destructive" tabIndex={-1} data-refusal="">
                     <AlertCircle aria-hidden="true" />
                     <AlertDescription>{alert}</AlertDescription>
                   </Alert>

@@ -38,6 +38,8 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await visitor.page.getByRole("button", { name: "Meldung absenden" }).click();
     await visitor.page.getByText("Bitte wählen Sie einen Grund.").waitFor();
     await visitor.page.getByText("Bitte begründen Sie Ihre Meldung.").waitFor();
+    // The focus goes to the first field to fix, not back to the page.
+    await expect.poll(() => visitor.page.getByRole("radio", { name: "Rechtswidriger Inhalt" }).evaluate((element) => element === document.activeElement)).toBe(true);
     await expectAccessible(visitor.page, `/melden refused (${width})`);
 
     await visitor.page.getByRole("radio", { name: "Rechtswidriger Inhalt" }).focus();
@@ -53,7 +55,9 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await screenshot(visitor.page, `moderation-report-form-${width}`);
     await visitor.page.getByRole("button", { name: "Meldung absenden" }).focus();
     await visitor.page.keyboard.press("Enter");
-    await visitor.page.getByRole("heading", { level: 1, name: "Vielen Dank, Ihre Meldung ist eingegangen." }).waitFor();
+    const thanks = visitor.page.getByRole("heading", { level: 1, name: "Vielen Dank, Ihre Meldung ist eingegangen." });
+    await thanks.waitFor();
+    await expect.poll(() => thanks.evaluate((element) => element === document.activeElement)).toBe(true);
     await visitor.page.getByText("Eine Bestätigung haben wir Ihnen per E-Mail geschickt.").waitFor();
     await expectAccessible(visitor.page, `/melden sent (${width})`);
     await screenshot(visitor.page, `moderation-report-sent-${width}`);
@@ -103,9 +107,14 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     await author.page.getByText(/Grundlage: Rechtswidriger Inhalt/).waitFor();
     await expectAccessible(author.page, `/entscheidungen (${width})`);
     await screenshot(author.page, `moderation-statement-${width}`);
+    // Sent empty: refused, with the focus on the field.
+    await author.page.getByRole("button", { name: "Widerspruch einlegen" }).click();
+    await expect.poll(() => author.page.getByLabel("Ihr Widerspruch").evaluate((element) => element === document.activeElement)).toBe(true);
     await author.page.getByLabel("Ihr Widerspruch").fill("Die Uhren sind original, die Rechnungen des Händlers liegen vor.");
     await author.page.getByRole("button", { name: "Widerspruch einlegen" }).click();
-    await author.page.getByText("Ihr Widerspruch ist eingegangen.", { exact: false }).waitFor();
+    const saved = author.page.getByRole("status").filter({ hasText: "Ihr Widerspruch ist eingegangen." });
+    await saved.waitFor();
+    await expect.poll(() => saved.evaluate((element) => element === document.activeElement)).toBe(true);
     // Once only: the form is gone.
     await author.page.getByText(/Sie haben am .* widersprochen\./).waitFor();
     expect(await author.page.getByRole("button", { name: "Widerspruch einlegen" }).count()).toBe(0);
