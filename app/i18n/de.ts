@@ -150,6 +150,7 @@ export const de = {
     publicProfileLink: "Öffentliches Profil ansehen",
     edit: "Profil bearbeiten",
     cancel: "Abbrechen",
+    close: "Schließen",
     save: "Speichern",
     saving: "Wird gespeichert...",
     firstName: "Vorname",
@@ -189,11 +190,15 @@ export const de = {
       missing: "Bitte wählen Sie ein Bild aus.",
       tooLarge: "Das Bild ist zu groß. Maximale Dateigröße: 5MB",
       notImage: "Die Datei ist kein gültiges Bild (erlaubt sind JPG, PNG, GIF und WebP).",
+      // Without JavaScript the file field and this button are a plain upload form.
+      submit: "Profilbild hochladen",
     },
     theme: {
       heading: "Darstellung",
       dark: "Dunkles Design",
       hint: "Standard ist das helle Design. Ihre Wahl wird in Ihrem Konto gespeichert.",
+      saved: "Darstellung gespeichert",
+      failed: "Darstellung nicht gespeichert",
     },
     changeEmail: {
       open: "E-Mail ändern",
@@ -239,6 +244,8 @@ export const de = {
       removeError: "Error removing image",
       notInGallery: "Dieses Bild ist nicht (mehr) in Ihrer Galerie.",
       noFiles: "Bitte wählen Sie mindestens ein Bild aus.",
+      // Without JavaScript the file field and this button are a plain upload form.
+      submit: "Bilder hochladen",
     },
     favorites: {
       heading: "My Favorites",

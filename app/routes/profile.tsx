@@ -23,13 +23,14 @@ import { getOwnProfile, saveTheme, updateProfile } from "~/features/profile/prof
 import { preferenceCookie } from "~/features/preferences/preferences.server";
 import { loadPresenceSetting } from "~/features/presence/presence.server";
 import { de, pageMeta } from "~/i18n/de";
+import { inboxDe } from "~/i18n/inbox.de";
 import { savedSearchesDe } from "~/i18n/saved-searches.de";
 import { env } from "~/lib/env.server";
 import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { isDocumentSubmission } from "~/lib/request-kind.server";
 import { database, signedInUser } from "~/lib/request-context.server";
-import { actionResult, failureOf, reportUnexpected } from "~/lib/responses.server";
+import { actionResult, failureOf, reportUnexpected, type ScreenTexts } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getStorage } from "~/lib/storage.server";
 import type { Route } from "./+types/profile";
@@ -82,16 +83,34 @@ export async function action({ request, context }: Route.ActionArgs) {
         { intent: "updateProfile", where: "profile update", values: document ? profileFields(form) : undefined },
       );
     }
-    case "changeEmail":
+    case "changeEmail": {
+      // The page's own form (/profile?dialog=email, also without JavaScript): a request sent goes
+      // back to /profile with the message; a refusal comes back to it with the address typed.
+      // The dialog's fetcher gets data.
+      const panel = form.panel === "1";
       return actionResult(
         async () => {
           await requestEmailChange(await accountsContext(request), { actorId, currentEmail: user.email, input: form });
+          if (panel) {
+            const sent: FlashToast = { type: "success", title: de.profile.changeEmail.initiated, description: de.profile.changeEmail.initiatedText };
+            throw redirect("/profile", { status: 303, headers: { "Set-Cookie": await setFlashToast(sent) } });
+          }
         },
-        { intent: "changeEmail", where: "e-mail change" },
+        { intent: "changeEmail", where: "e-mail change", values: panel ? { newEmail: form.newEmail ?? "" } : undefined },
       );
+    }
     case "theme": {
-      // The cookie the server renders the theme with; the switch has set it in the browser already.
+      // The cookie the server renders the theme with; the switch has set it in the browser already
+      // (without JavaScript this answer sets it, and the page comes back in the new theme).
       const cookie = preferenceCookie({ theme: form.theme === "dark" ? "dark" : "light" }, env().baseUrl.startsWith("https://"));
+      if (isDocumentSubmission(request)) {
+        return backToProfile(async () => saveTheme(await database(context), { actorId, input: form }), {
+          done: { type: "success", title: de.profile.theme.saved },
+          failed: de.profile.theme.failed,
+          where: "theme",
+          headers: { "Set-Cookie": cookie },
+        });
+      }
       return actionResult(
         async () => {
           await saveTheme(await database(context), { actorId, input: form });
@@ -100,6 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "removeImage":
+      if (isDocumentSubmission(request)) {
+        return backToProfile(async () => removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url }), {
+          done: { type: "success", title: de.profile.gallery.removed },
+          failed: de.profile.gallery.removeError,
+          where: "gallery image removal",
+        });
+      }
       return actionResult(
         async () => {
           await removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url });
@@ -107,6 +133,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         { intent: "removeImage", where: "gallery image removal" },
       );
     case "removeFavorite":
+      if (isDocumentSubmission(request)) {
+        return backToProfile(async () => setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false }), {
+          done: { type: "success", title: de.favorites.removed },
+          failed: de.favorites.removeError,
+          where: "favourite removal",
+          texts: { service_not_found: de.services.detail.notFoundTitle },
+        });
+      }
       return actionResult(
         async () => {
           await setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false });
@@ -117,6 +151,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "saveSearch":
       throw await saveSearchAndReturn(context, actorId, form);
     case "deleteSavedSearch":
+      if (isDocumentSubmission(request)) {
+        return backToProfile(async () => deleteSavedSearch(await database(context), { actorId, id: form.id }), {
+          done: { type: "success", title: savedSearchesDe.profile.removed },
+          failed: savedSearchesDe.profile.removeError,
+          where: "saved search removal",
+        });
+      }
       return actionResult(
         async () => {
           await deleteSavedSearch(await database(context), { actorId, id: form.id });
@@ -124,6 +165,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { intent: "deleteSavedSearch", where: "saved search removal" },
       );
     case "notificationSettings":
+      if (isDocumentSubmission(request)) {
+        return backToProfile(async () => updateNotificationSettings(await database(context), { actorId, input: form }), {
+          done: { type: "success", title: inboxDe.settings.saved, description: inboxDe.settings.savedText },
+          failed: inboxDe.settings.saveError,
+          where: "notification settings",
+        });
+      }
       return actionResult(
         async () => {
           await updateNotificationSettings(await database(context), { actorId, input: form });
@@ -141,6 +189,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 });
   }
+}
+
+/**
+ * A form of the page posted by the browser itself (no JavaScript): post/redirect/get back to
+ * /profile, the outcome as the flash message (shown without JavaScript too), so a reload does not
+ * post again. The app's own fetches get data instead (their sections toast it).
+ */
+async function backToProfile(
+  work: () => Promise<unknown>,
+  options: { done: FlashToast; failed: string; where: string; texts?: ScreenTexts; headers?: Record<string, string> },
+): Promise<Response> {
+  const headers = new Headers();
+  let flash: FlashToast;
+  try {
+    await work();
+    flash = options.done;
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.append(name, value);
+  } catch (error) {
+    flash = { type: "error", title: options.failed, description: failureOf(error, options.where, options.texts).failure.message };
+  }
+  headers.append("Set-Cookie", await setFlashToast(flash));
+  return redirect("/profile", { status: 303, headers });
 }
 
 /** The edit form's fields as they were sent, to show them again after a refusal. */
@@ -178,7 +248,7 @@ async function leaveDeletedAccount(request: Request): Promise<Response> {
     reportUnexpected(error, "sign-out after account deletion");
   }
   headers.append("Set-Cookie", await setFlashToast({ type: "success", title: de.profile.danger.deleted, description: de.profile.danger.deletedText }));
-  return redirect("/", { headers });
+  return redirect("/", { status: 303, headers });
 }
 
 function ProfileNotFound() {

@@ -186,6 +186,84 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     expect(await form.count()).toBe(0);
   });
 
+  it("without JavaScript, the theme, uploads, removals, export, e-mail change and deletion work as plain forms, each back on /profile with its message", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    const account = await registerFresh(page, `profile-plain-forms-${width}`);
+    await page.request.post("/profile", { form: { intent: "saveSearch", query: "?q=Logo", name: "Logos" }, headers: { Origin: baseUrl() } });
+    const plain = await browser.open(width, { javaScript: false, cookies: consent });
+    await plain.context.addCookies(await page.context().cookies());
+    const p = plain.page;
+    const back = async (message: string) => {
+      await p.waitForURL(`${baseUrl()}/profile`);
+      await p.getByRole("status").filter({ hasText: message }).waitFor();
+    };
+    await p.goto("/profile");
+
+    // The theme switch posts; the page comes back dark.
+    await p.getByRole("switch", { name: "Dunkles Design" }).click();
+    await back("Darstellung gespeichert");
+    expect(await p.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await p.getByRole("switch", { name: "Dunkles Design" }).getAttribute("aria-checked")).toBe("true");
+
+    // Avatar and gallery: a file field with its upload button.
+    await screenshot(p, `profile-no-js-uploads-${width}`);
+    await p.getByLabel("Profilbild ändern").setInputFiles(await png("ich.png"));
+    await p.getByRole("button", { name: "Profilbild hochladen" }).click();
+    await back("Avatar updated successfully");
+    expect(await p.locator("main img[src^='/storage/avatars/']").count()).toBe(1);
+    await p.getByLabel("Bilder hinzufügen").setInputFiles([await png("eins.png"), await png("zwei.png", "#aa3300")]);
+    await p.getByRole("button", { name: "Bilder hochladen" }).click();
+    await back("Bilder erfolgreich hochgeladen");
+    await p.getByRole("heading", { name: "Galerie (2/5)" }).waitFor();
+    // Removals and settings: back to /profile (a reload posts nothing) with what happened.
+    await p.getByRole("button", { name: "Galeriebild 1 entfernen" }).click();
+    await back("Image removed from gallery");
+    await p.getByRole("heading", { name: "Galerie (1/5)" }).waitFor();
+    await p.getByRole("button", { name: "Suche „Logos“ löschen" }).click();
+    await back("Gespeicherte Suche gelöscht");
+    await p.getByRole("button", { name: "Einstellungen übernehmen" }).click();
+    await back("Einstellungen gespeichert");
+
+    // The export is the file itself.
+    const downloaded = p.waitForEvent("download");
+    await p.getByRole("button", { name: "Daten exportieren" }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^datenexport-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { user_info: { email: string } };
+    expect(exported.user_info.email).toBe(account.email);
+
+    // "E-Mail ändern" opens the form on the page; the server applies the dialog's rules.
+    await p.getByRole("button", { name: "Profil bearbeiten" }).click();
+    await p.getByRole("button", { name: "E-Mail ändern" }).click();
+    await p.waitForURL(`${baseUrl()}/profile?dialog=email#e-mail-aendern`);
+    const email = p.getByRole("region", { name: "Change Email" });
+    const newEmail = uniqueEmail(`neu-plain-${width}`);
+    await email.getByLabel("Neue E-Mail-Adresse").fill(newEmail);
+    await email.getByLabel("Aktuelles Passwort").fill("falsch123");
+    await email.scrollIntoViewIfNeeded();
+    await screenshot(p, `profile-no-js-change-email-${width}`);
+    await email.getByRole("button", { name: "Bestätigungslink senden" }).click();
+    await email.getByText("Das Passwort ist nicht korrekt.").waitFor();
+    expect(await email.getByLabel("Neue E-Mail-Adresse").inputValue()).toBe(newEmail);
+    await email.getByLabel("Aktuelles Passwort").fill(account.password);
+    await email.getByRole("button", { name: "Bestätigungslink senden" }).click();
+    await back("Email change initiated");
+
+    // "Konto löschen" opens the question on the page; only the exact word deletes.
+    await p.getByRole("button", { name: "Konto löschen" }).click();
+    await p.waitForURL(`${baseUrl()}/profile?dialog=delete#konto-loeschen`);
+    const danger = p.getByRole("region", { name: "Konto endgültig löschen?" });
+    await danger.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("bestätigen");
+    await danger.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await danger.getByText("Bitte geben Sie BESTÄTIGEN genau so ein, um Ihr Konto zu löschen.").waitFor();
+    await danger.scrollIntoViewIfNeeded();
+    await screenshot(p, `profile-no-js-delete-${width}`);
+    await danger.getByLabel("Geben Sie zur Bestätigung BESTÄTIGEN ein").fill("BESTÄTIGEN");
+    await danger.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await p.waitForURL(`${baseUrl()}/`);
+    await p.getByRole("status").filter({ hasText: "Account deleted" }).waitFor();
+  });
+
   it("moves the focus into the edit form when it opens and back to “Profil bearbeiten” when it closes (keyboard only)", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await registerFresh(page, `profile-focus-${width}`);
@@ -237,6 +315,9 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await page.getByRole("button", { name: "E-Mail ändern" }).click();
     const dialog = page.getByRole("dialog", { name: "Change Email" });
     await dialog.waitFor();
+    // The X closes the dialog (its name says so); "Abbrechen" is the footer's button alone.
+    await dialog.getByRole("button", { name: "Schließen", exact: true }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Abbrechen", exact: true }).count()).toBe(1);
     const submit = dialog.getByRole("button", { name: "Bestätigungslink senden" });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Neue E-Mail-Adresse").fill(account.email.toUpperCase());
@@ -331,6 +412,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await page.getByRole("button", { name: "Galeriebild 2 entfernen" }).click();
     await waitForToast(page, "Image removed from gallery");
     await page.getByRole("heading", { name: "Galerie (4/5)" }).waitFor();
+    // The pressed button went with its image: the focus is on the next image's (now the second), not on <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Galeriebild 2 entfernen");
     expect(await page.locator(`img[src='${second}']`).count()).toBe(0);
     expect((await page.request.get(second)).status()).toBe(404);
     expectNoErrors(errors);
@@ -346,6 +429,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     const serviceUrl = new URL(page.url()).pathname;
     await page.getByRole("button", { name: "Zu Favoriten hinzufügen" }).click();
     await page.getByRole("button", { name: "Aus Favoriten entfernen" }).waitFor();
+    // A saved search too ("Suche speichern" on /services posts this form), to remove on the profile.
+    await page.request.post("/profile", { form: { intent: "saveSearch", query: "?q=Logo", name: "Logos" }, headers: { Origin: baseUrl() } });
 
     await openProfile(page);
     const favorites = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "My Favorites" }) }).last();
@@ -378,6 +463,11 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     expect(await favorites.locator("article").count()).toBe(0);
     // The pressed button went with its card: the focus is kept in the section (the last card's goes to the heading).
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("favorites-heading");
+    // The same for a saved search: its button goes with its row, the focus to the section's heading.
+    await page.getByRole("button", { name: "Suche „Logos“ löschen" }).click();
+    await waitForToast(page, "Gespeicherte Suche gelöscht");
+    await page.getByText("Noch keine gespeicherten Suchen.", { exact: false }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("saved-searches-heading");
     expectNoErrors(errors);
   });
 

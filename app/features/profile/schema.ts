@@ -15,6 +15,12 @@ export const DELETE_CONFIRMATION_WORD = "BESTÄTIGEN";
 
 /** /profile?bearbeiten: the profile with its edit form open (how "Profil bearbeiten" works without JavaScript). */
 export const EDIT_PROFILE_PARAM = "bearbeiten";
+/**
+ * /profile?dialog=email and /profile?dialog=delete: the page with the change-email or the
+ * delete-account form on the page itself (how those dialogs work without JavaScript).
+ */
+export const PROFILE_DIALOG_PARAM = "dialog";
+export type ProfileDialog = "email" | "delete";
 /** URL-safe and the same rule as the database check (profiles_username_format). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 

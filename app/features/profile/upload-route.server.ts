@@ -68,7 +68,7 @@ interface UploadWork {
 export async function handleImageUpload(args: { request: Request; context: Readonly<RouterContextProvider> }, work: UploadWork): Promise<Response> {
   const navigation = args.request.headers.get("Sec-Fetch-Mode") === "navigate";
   const answer = async (result: UploadAnswer, status: number, flash: FlashToast): Promise<Response> => {
-    if (navigation) return redirect("/profile", { headers: { "Set-Cookie": await setFlashToast(flash) } });
+    if (navigation) return redirect("/profile", { status: 303, headers: { "Set-Cookie": await setFlashToast(flash) } });
     return Response.json(result, { status, headers: { "Cache-Control": "no-store" } });
   };
 

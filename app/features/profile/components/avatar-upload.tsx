@@ -5,16 +5,22 @@ import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
+import { useHydrated } from "~/lib/use-hydrated";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
 import { uploadWithProgress } from "../upload-client";
 
 const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
 
-/** The avatar with its upload button; the server checks the bytes again and re-encodes. */
+/**
+ * The avatar with its upload button; the server checks the bytes again and re-encodes. Without
+ * JavaScript (or before it runs) a plain upload form: the file field and its submit button;
+ * /profile/avatar sends the browser back to /profile with the outcome.
+ */
 export function AvatarUpload({ avatarUrl, firstName, lastName }: { avatarUrl: string | null; firstName: string; lastName: string }) {
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
+  const hydrated = useHydrated();
 
   async function upload(file: File) {
     if (file.size > IMAGE_MAX_BYTES) return toast.error(de.profile.avatar.uploadFailed, { description: de.profile.avatar.tooLarge });
@@ -47,23 +53,39 @@ export function AvatarUpload({ avatarUrl, firstName, lastName }: { avatarUrl: st
           </span>
         )}
       </div>
-      <input
-        ref={input}
-        id="avatar-file"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className="hidden"
-        aria-label={de.profile.avatar.change}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (file) void upload(file);
-        }}
-      />
-      <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
-        {progress !== null ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
-        {progress !== null ? de.profile.avatar.uploading : de.profile.avatar.change}
-      </Button>
+      <form
+        method="post"
+        action="/profile/avatar"
+        encType="multipart/form-data"
+        className={hydrated ? "contents" : "flex max-w-64 flex-col items-center gap-2"}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <input
+          ref={input}
+          id="avatar-file"
+          name="avatar"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className={hydrated ? "hidden" : "max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"}
+          aria-label={de.profile.avatar.change}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = "";
+            if (file) void upload(file);
+          }}
+        />
+        {hydrated ? (
+          <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+            {progress !== null ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
+            {progress !== null ? de.profile.avatar.uploading : de.profile.avatar.change}
+          </Button>
+        ) : (
+          <Button type="submit" variant="outline" size="sm">
+            <Camera aria-hidden="true" />
+            {de.profile.avatar.submit}
+          </Button>
+        )}
+      </form>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Eye, Heart, HeartOff } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +9,7 @@ import { ordersPublicDe } from "~/i18n/orders-public.de";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatPrice } from "~/lib/format";
+import { useRefocusAfterRemoval } from "~/lib/use-refocus-after-removal";
 import type { action } from "~/routes/profile";
 import type { FavoriteView } from "./types";
 
@@ -22,18 +23,8 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
     else toast.error(de.favorites.removeError, { description: result.message });
   }, [result]);
 
-  // The pressed button goes with its card (and is disabled meanwhile): once the list is settled,
-  // the focus moves to the button now at that place, the one before it, or the heading.
-  const list = useRef<HTMLUListElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const refocusAt = useRef<number | null>(null);
-  useEffect(() => {
-    const index = refocusAt.current;
-    if (index === null || remover.state !== "idle") return;
-    refocusAt.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[type=submit]") ?? [];
-    (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
-  }, [remover.state, favorites]);
+  // The pressed button goes with its card: the focus then moves to the next card's, or the heading.
+  const { list, heading, removing: refocusAfter } = useRefocusAfterRemoval(remover.state === "idle", favorites);
 
   return (
     <Card>
@@ -60,7 +51,7 @@ export function FavoritesSection({ favorites }: { favorites: FavoriteView[] }) {
                   <article className="flex h-full flex-col rounded-xl border bg-background p-4">
                     <div className="flex items-start justify-between gap-3">
                       <Badge variant="secondary">{favorite.category}</Badge>
-                      <remover.Form method="post" action="/profile" onSubmit={() => (refocusAt.current = index)}>
+                      <remover.Form method="post" action="/profile" onSubmit={() => refocusAfter(index)}>
                         <input type="hidden" name="intent" value="removeFavorite" />
                         <input type="hidden" name="serviceId" value={favorite.serviceId} />
                         <Button type="submit" variant="outline" size="icon" className="size-9" disabled={removing} aria-label={de.profile.favorites.remove(favorite.title)}>

@@ -7,6 +7,8 @@ import { UploadProgress } from "~/components/ui/upload-progress";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRefocusAfterRemoval } from "~/lib/use-refocus-after-removal";
 import type { action } from "~/routes/profile";
 import { GALLERY_MAX, IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
 import { uploadWithProgress } from "../upload-client";
@@ -41,6 +43,9 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
     if (removed.ok) toast.success(de.profile.gallery.removed);
     else toast.error(de.profile.gallery.removeError, { description: removed.message });
   }, [removed]);
+  // The pressed remove button goes with its image: the focus then moves to the next one's, or the heading.
+  const { list, heading, removing: refocusAfter } = useRefocusAfterRemoval(remover.state === "idle", gallery);
+  const hydrated = useHydrated();
 
   async function upload(files: File[]) {
     const refused = precheck(files, gallery.length);
@@ -67,38 +72,59 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1.5">
-          <h2 id="gallery-heading" className="text-xl font-semibold">
+          <h2 ref={heading} id="gallery-heading" tabIndex={-1} className="text-xl font-semibold focus-visible:outline-none">
             {de.profile.gallery.heading(gallery.length, GALLERY_MAX)}
           </h2>
           <CardDescription>{de.profile.gallery.hint}</CardDescription>
         </div>
-        <input
-          ref={input}
-          id="gallery-files"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          multiple
-          className="hidden"
-          aria-label={de.profile.gallery.add}
-          onChange={(event) => {
-            const files = [...(event.currentTarget.files ?? [])];
-            event.currentTarget.value = "";
-            if (files.length) void upload(files);
-          }}
-        />
-        <Button
-          type="button"
-          variant={full ? "outline" : "default"}
-          disabled={progress !== null}
-          onClick={() => {
-            // With five images the picker would only lead to a refusal: say so at once.
-            if (full) toast.error(de.profile.gallery.limitTitle, { description: de.profile.gallery.limitText });
-            else input.current?.click();
-          }}
+        {/*
+          Without JavaScript (or before it runs) a plain upload form: the file field and its submit
+          button; /profile/gallery sends the browser back to /profile with the outcome. Once
+          hydrated, the button opens the picker and the images go up at once, with progress.
+        */}
+        <form
+          method="post"
+          action="/profile/gallery"
+          encType="multipart/form-data"
+          className={hydrated ? "contents" : "flex flex-col gap-2 sm:flex-row sm:items-center"}
+          onSubmit={(event) => event.preventDefault()}
         >
-          <ImagePlus aria-hidden="true" />
-          {de.profile.gallery.add}
-        </Button>
+          <input
+            ref={input}
+            id="gallery-files"
+            name="images"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            className={hydrated ? "hidden" : "max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"}
+            aria-label={de.profile.gallery.add}
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = "";
+              if (files.length) void upload(files);
+            }}
+          />
+          {hydrated ? (
+            <Button
+              type="button"
+              variant={full ? "outline" : "default"}
+              disabled={progress !== null}
+              onClick={() => {
+                // With five images the picker would only lead to a refusal: say so at once.
+                if (full) toast.error(de.profile.gallery.limitTitle, { description: de.profile.gallery.limitText });
+                else input.current?.click();
+              }}
+            >
+              <ImagePlus aria-hidden="true" />
+              {de.profile.gallery.add}
+            </Button>
+          ) : (
+            <Button type="submit" variant={full ? "outline" : "default"}>
+              <ImagePlus aria-hidden="true" />
+              {de.profile.gallery.submit}
+            </Button>
+          )}
+        </form>
       </CardHeader>
       <CardContent className="grid gap-4">
         {progress !== null && <UploadProgress label={de.profile.gallery.uploading} percent={progress} percentText={de.profile.gallery.progress(progress)} />}
@@ -108,9 +134,9 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
             <p className="mt-3 font-medium">{de.profile.gallery.empty}</p>
           </div>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <ul ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {gallery.map((url, i) => (
-              <GalleryItem key={url} url={url} index={i + 1} remover={remover} />
+              <GalleryItem key={url} url={url} index={i + 1} remover={remover} onRemove={() => refocusAfter(i)} />
             ))}
           </ul>
         )}
@@ -121,7 +147,7 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
 
 type Remover = ReturnType<typeof useFetcher<typeof action>>;
 
-function GalleryItem({ url, index, remover }: { url: string; index: number; remover: Remover }) {
+function GalleryItem({ url, index, remover, onRemove }: { url: string; index: number; remover: Remover; onRemove: () => void }) {
   const removing = remover.state !== "idle" && remover.formData?.get("url") === url;
   return (
     <li className={removing ? "opacity-50" : undefined}>
@@ -129,7 +155,7 @@ function GalleryItem({ url, index, remover }: { url: string; index: number; remo
         <a href={url} target="_blank" rel="noopener" className="block">
           <img src={url} alt={de.profile.gallery.image(index)} className="aspect-square w-full object-cover" loading="lazy" />
         </a>
-        <remover.Form method="post" action="/profile" className="absolute right-1.5 top-1.5">
+        <remover.Form method="post" action="/profile" className="absolute right-1.5 top-1.5" onSubmit={onRemove}>
           <input type="hidden" name="intent" value="removeImage" />
           <input type="hidden" name="url" value={url} />
           <Button type="submit" variant="destructive" size="icon" className="size-8" disabled={removing} aria-label={de.profile.gallery.remove(index)}>

@@ -1,6 +1,6 @@
 import { Bell, Loader2 } from "~/components/ui/icons";
 import { useEffect, useId } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -18,13 +18,12 @@ const CHANNELS: { channel: NotificationChannel; label: string }[] = [
 
 /**
  * "Benachrichtigungseinstellungen": per kind, in-app and by e-mail, saved with one form. A plain
- * form without JavaScript (the page then shows the outcome itself), a fetcher with a toast with it.
+ * form without JavaScript (the server sends the browser back to /profile with the outcome as its
+ * flash message), a fetcher with a toast with it.
  */
 export function NotificationSettingsSection({ settings }: { settings: NotificationSettings }) {
   const fetcher = useFetcher<typeof action>();
   const result = outcomeOf(fetcher.data, "notificationSettings");
-  // Without JavaScript the form posted to the page: its answer is the page's action data.
-  const posted = outcomeOf(useActionData<typeof action>(), "notificationSettings");
   const busy = fetcher.state !== "idle";
   const id = useId();
 
@@ -84,11 +83,6 @@ export function NotificationSettingsSection({ settings }: { settings: Notificati
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
               {busy ? t.saving : t.save}
             </Button>
-            {posted && (
-              <p role="status" className={posted.ok ? "text-sm text-muted-foreground" : "text-sm text-destructive"}>
-                {posted.ok ? t.savedText : posted.message}
-              </p>
-            )}
           </div>
         </fetcher.Form>
       </CardContent>

@@ -12,9 +12,9 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { displayName, formatDate } from "~/lib/format";
 import type { action } from "~/routes/profile";
-import { BIO_MAX, EDIT_PROFILE_PARAM } from "../schema";
+import { BIO_MAX, EDIT_PROFILE_PARAM, PROFILE_DIALOG_PARAM } from "../schema";
 import { AvatarUpload } from "./avatar-upload";
-import { ChangeEmailDialog } from "./change-email-dialog";
+import { ChangeEmailDialog, ChangeEmailOpenerForm, ChangeEmailPanel, EMAIL_DIALOG } from "./change-email-dialog";
 import { ThemeSwitch } from "./theme-switch";
 import type { ProfileView } from "./types";
 
@@ -32,8 +32,13 @@ const textareaClass =
 export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: "light" | "dark" }) {
   const [params] = useSearchParams();
   // Without JavaScript the form posted to the page: a refusal comes back as the page's action data.
-  const posted = outcomeOf(useActionData<typeof action>(), "updateProfile");
+  const actionData = useActionData<typeof action>();
+  const posted = outcomeOf(actionData, "updateProfile");
   const refused = posted && !posted.ok ? posted : undefined;
+  // The change-email form on the page (/profile?dialog=email), also after its refusal.
+  const emailPosted = outcomeOf(actionData, "changeEmail");
+  const emailRefused = emailPosted && !emailPosted.ok ? emailPosted : undefined;
+  const emailPanel = params.get(PROFILE_DIALOG_PARAM) === EMAIL_DIALOG || emailRefused !== undefined;
   const [editing, setEditing] = useState(() => params.has(EDIT_PROFILE_PARAM) || refused !== undefined);
   // Where the focus goes once the switch between view and form is rendered (only after the user's own switch).
   const focusNext = useRef<"form" | "opener" | null>(null);
@@ -130,6 +135,8 @@ export function PersonalInfo({ profile, theme }: { profile: ProfileView; theme: 
           </>
         )}
 
+        {emailPanel && <ChangeEmailPanel currentEmail={profile.email} refused={emailRefused} />}
+        <ChangeEmailOpenerForm />
         <ThemeSwitch theme={theme} />
       </CardContent>
     </Card>

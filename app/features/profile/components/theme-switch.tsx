@@ -7,7 +7,11 @@ import { de } from "~/i18n/de";
 import { cn } from "~/lib/class-names";
 import type { action } from "~/routes/profile";
 
-/** Light (default) or dark; kept in the browser's cookie at once and saved with the account. */
+/**
+ * Light (default) or dark; kept in the browser's cookie at once and saved with the account.
+ * Without JavaScript (or before it runs) the switch is a plain form's submit button: the server
+ * sets the cookie, saves the choice and sends the browser back to /profile (rendered in the new theme).
+ */
 export function ThemeSwitch({ theme }: { theme: ThemeName }) {
   const fetcher = useFetcher<typeof action>();
   // What the browser keeps (the cookie): the page's theme, or the one just chosen.
@@ -38,25 +42,34 @@ export function ThemeSwitch({ theme }: { theme: ThemeName }) {
         <Label htmlFor="theme-switch" className="whitespace-nowrap">
           {de.profile.theme.dark}
         </Label>
-        <button
-          id="theme-switch"
-          type="button"
-          role="switch"
-          aria-checked={dark}
-          aria-describedby="theme-hint"
-          onClick={() => {
+        <form
+          method="post"
+          action="/profile"
+          className="flex"
+          onSubmit={(event) => {
+            event.preventDefault();
             const next = dark ? "light" : "dark";
             keepThemeInBrowser(next);
             setCurrent(next);
             void fetcher.submit({ intent: "theme", theme: next }, { method: "post", action: "/profile" });
           }}
-          className={cn(
-            "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-            dark ? "bg-primary" : "bg-input",
-          )}
         >
-          <span className={cn("inline-block size-5 rounded-full bg-background shadow transition-transform", dark ? "translate-x-5" : "translate-x-0")} />
-        </button>
+          <input type="hidden" name="intent" value="theme" />
+          <input type="hidden" name="theme" value={dark ? "light" : "dark"} />
+          <button
+            id="theme-switch"
+            type="submit"
+            role="switch"
+            aria-checked={dark}
+            aria-describedby="theme-hint"
+            className={cn(
+              "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              dark ? "bg-primary" : "bg-input",
+            )}
+          >
+            <span className={cn("inline-block size-5 rounded-full bg-background shadow transition-transform", dark ? "translate-x-5" : "translate-x-0")} />
+          </button>
+        </form>
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { savedSearchesDe as t } from "~/i18n/saved-searches.de";
 import { outcomeOf } from "~/lib/action-outcome";
 import { formatDate } from "~/lib/format";
+import { useRefocusAfterRemoval } from "~/lib/use-refocus-after-removal";
 import type { action } from "~/routes/profile";
 import type { SavedSearchView } from "../saved-searches.server";
 
@@ -20,11 +21,13 @@ export function SavedSearchesSection({ searches }: { searches: SavedSearchView[]
     if (result.ok) toast.success(t.profile.removed);
     else toast.error(t.profile.removeError, { description: result.message });
   }, [result]);
+  // The pressed button goes with its row: the focus then moves to the next row's, or the heading.
+  const { list, heading, removing: refocusAfter } = useRefocusAfterRemoval(remover.state === "idle", searches);
 
   return (
     <Card>
       <CardHeader>
-        <h2 id="saved-searches-heading" className="text-xl font-semibold">
+        <h2 ref={heading} id="saved-searches-heading" tabIndex={-1} className="text-xl font-semibold focus-visible:outline-none">
           {t.profile.heading}
         </h2>
         <p className="text-sm text-muted-foreground">{t.profile.intro}</p>
@@ -39,8 +42,8 @@ export function SavedSearchesSection({ searches }: { searches: SavedSearchView[]
             </Button>
           </div>
         ) : (
-          <ul className="divide-y rounded-xl border" aria-labelledby="saved-searches-heading">
-            {searches.map((search) => {
+          <ul ref={list} className="divide-y rounded-xl border" aria-labelledby="saved-searches-heading">
+            {searches.map((search, index) => {
               const removing = remover.state !== "idle" && remover.formData?.get("id") === search.id;
               return (
                 <li key={search.id} className={`flex items-center gap-3 p-3 sm:p-4 ${removing ? "opacity-50" : ""}`}>
@@ -58,7 +61,7 @@ export function SavedSearchesSection({ searches }: { searches: SavedSearchView[]
                     </Link>
                     <p className="text-xs text-muted-foreground">{t.profile.savedOn(formatDate(search.createdAt))}</p>
                   </div>
-                  <remover.Form method="post" action="/profile">
+                  <remover.Form method="post" action="/profile" onSubmit={() => refocusAfter(index)}>
                     <input type="hidden" name="intent" value="deleteSavedSearch" />
                     <input type="hidden" name="id" value={search.id} />
                     <Button type="submit" variant="outline" size="icon" className="size-9" disabled={removing} aria-label={t.profile.remove(search.name)}>
