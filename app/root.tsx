@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -22,6 +22,7 @@ import { useLiveCounts } from "./features/notifications/use-live-counts";
 import { useRealtimeConnection } from "./features/realtime/realtime-client";
 import { readPreferences } from "./features/preferences/preferences.server";
 import { publicDe as de, pageMeta, pageTitle } from "./i18n/public.de";
+import { useHydrated } from "./lib/use-hydrated";
 import { takeFlashToast, type FlashToast } from "./lib/flash.server";
 import { useNavigationFocus } from "./lib/navigation-focus";
 import { useNonce } from "./lib/nonce";
@@ -119,17 +120,12 @@ function NoScriptFlash({ flash }: { flash: FlashToast }) {
   );
 }
 
-const noSubscription = () => () => {};
-
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   useFlashToast(rootData?.flash);
+  // Without JavaScript (and until hydrated) the flash message is part of the page; then the toast says it.
+  const scripted = useHydrated();
   // Marks the page as interactive (browser tests wait for it before using client-side controls).
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
