@@ -4,6 +4,7 @@ import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { de } from "~/i18n/de";
 import { formatFileSize } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
 import { chatErrorText, chatSendAbortedText, type ChatErrorText } from "../error-texts";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../limits";
 import { ACCEPT_ATTRIBUTE, type ChatView } from "../message-text";
@@ -47,7 +48,8 @@ export function Composer({
   const [blank, setBlank] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  // The send button is disabled for an empty field only once this script can enable it again.
+  const hydrated = useHydrated();
   const fileId = useId();
   const uploading = busy && !!file;
   const textId = useId();
@@ -75,10 +77,7 @@ export function Composer({
   // Whatever was typed or chosen before the script ran is taken over, not cleared: the DOM the
   // server rendered is the outside state this effect reads once, on mount.
   useEffect(() => {
-    /* eslint-disable react-hooks/set-state-in-effect */
-    setHydrated(true);
     readText(textRef.current?.value ?? "");
-    /* eslint-enable react-hooks/set-state-in-effect */
     const chosen = fileRef.current?.files?.[0];
     if (chosen) chooseFile(chosen);
     // Once, on mount: chooseFile only reads refs and sets state.
