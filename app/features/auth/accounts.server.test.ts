@@ -108,9 +108,49 @@ describe(`accounts on ${testEngine}`, () => {
     const again = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { ...values, password: "anderes-passwort" });
     expect(again.email).toBe(values.email);
     expect(await userCount()).toBe(before);
-    // The owner is told instead; the password did not change.
-    await mailer.waitFor(values.email, /Registrierungsversuch/);
+    // The owner is told instead, with the way to a new password; the password did not change.
+    const note = await mailer.waitFor(values.email, /Registrierungsversuch/);
+    expect(linkIn(note)).toBe("http://localhost:3000/forgot-password");
+    expect(note.text).toContain(de.mail.existingText);
     await signedIn(values.email, values.password);
+  });
+
+  it("answers a second sign-up of an unconfirmed address like a new one, and mails its owner a fresh verification link", async () => {
+    const values = form();
+    const first = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+    await mailer.waitFor(values.email, /Bitte bestätigen/);
+    const before = await userCount();
+    const again = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { ...values, password: "anderes-passwort" });
+    // The same answer as for a new address: the address, no session.
+    expect(again.email).toBe(first.email);
+    expect(again.headers.getSetCookie()).toEqual(first.headers.getSetCookie());
+    expect(await userCount()).toBe(before);
+
+    const note = await mailer.waitFor(values.email, /Registrierungsversuch/);
+    expect(note.text).toContain(de.mail.existingUnverifiedText);
+    const link = linkIn(note);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^&]+&callbackURL=%2Fauth%2Fverified$/);
+    expect(note.html).toContain(de.mail.verifyButton);
+    // The link verifies the account and signs in, as the first mail's would.
+    const response = await auth.handler(new Request(link));
+    expect(response.headers.get("location")).toBe("/auth/verified");
+    expect((await sessionOf(cookieFrom(response.headers)))?.user.email).toBe(values.email);
+    const [verified] = await t.db.select().from(user).where(eq(user.email, values.email));
+    expect(verified!.emailVerified).toBe(true);
+    // The first registration's password holds.
+    await signedIn(values.email, values.password);
+  });
+
+  it("answers a verification link opened again, once the address is confirmed, with no error and no new session", async () => {
+    const values = form();
+    await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
+    const link = linkIn(await mailer.waitFor(values.email, /Bitte bestätigen/));
+    expect(cookieFrom((await auth.handler(new Request(link))).headers)).toMatch(/session_token=/);
+    // What /auth/verified tells apart from a refused link (?error=…) and a fresh confirmation (a session).
+    const again = await auth.handler(new Request(link));
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe("/auth/verified");
+    expect(again.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { getDatabase, type Database } from "~/lib/db.server";
@@ -11,13 +11,15 @@ import type { Mailer } from "~/lib/mail.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { THEME_COOKIE_NAME, PREFERENCE_MAX_AGE_SECONDS } from "~/features/preferences/preferences";
 import { publish } from "~/features/realtime/realtime.server";
-import { changeEmailMail, emailChangedMail, existingAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
+import { changeEmailMail, emailChangedMail, existingAccountMail, existingUnverifiedAccountMail, isChangeEmailToken, passwordResetMail, verificationMail } from "./emails";
 
 /** Seconds. A session slides: it is extended once a day while it is used, and ends after 30 idle days. */
 export const SESSION_EXPIRES_IN = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE = 24 * 60 * 60;
 export const RESET_TOKEN_EXPIRES_IN = 60 * 60;
 export const VERIFY_TOKEN_EXPIRES_IN = 24 * 60 * 60;
+/** Where a verification link leads after Better Auth has checked it (app/routes/auth.verified.ts). */
+export const VERIFIED_CALLBACK = "/auth/verified";
 /** The header the Express app sets from the socket address (server/app.ts); a client cannot forge it. */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -38,6 +40,11 @@ function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]
 }
 
 export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
+  /** A verification link as Better Auth makes it for a sign-up (sendVerificationEmailFn): bound to the account, back to /auth/verified. */
+  const verificationUrl = async (user: { id: string; email: string }) => {
+    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_TOKEN_EXPIRES_IN, { userId: user.id });
+    return `${baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
+  };
   return betterAuth({
     appName: "Dienstleister-Marktplatz",
     baseURL: baseUrl,
@@ -83,8 +90,14 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
         sendInBackground(mailer, passwordResetMail(user.email, user.name, `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`));
       },
       // A sign-up with a registered address answers like a new one; the owner gets a note instead.
+      // An account never confirmed gets a fresh verification link with it (the first mail may be
+      // lost or expired); a confirmed one the way to a new password.
       onExistingUserSignUp: async ({ user }) => {
-        sendInBackground(mailer, existingAccountMail(user.email, user.name, `${baseUrl}/forgot-password`));
+        if (user.emailVerified) {
+          sendInBackground(mailer, existingAccountMail(user.email, user.name, `${baseUrl}/forgot-password`));
+          return;
+        }
+        sendInBackground(mailer, existingUnverifiedAccountMail(user.email, user.name, await verificationUrl(user)));
       },
     },
     emailVerification: {
