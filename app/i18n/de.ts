@@ -53,6 +53,8 @@ export const de = {
     verifiedText: "Willkommen! Sie sind jetzt angemeldet.",
     verifyFailedTitle: "Bestätigung fehlgeschlagen",
     verifyFailedText: "Der Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich an, um einen neuen anzufordern.",
+    alreadyVerifiedTitle: "E-Mail-Adresse bereits bestätigt",
+    alreadyVerifiedText: "Ihre E-Mail-Adresse ist schon bestätigt – der Link wird nicht mehr gebraucht. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.",
     errors: {
       emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
       emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
