@@ -68,6 +68,11 @@ export const de = {
       emailNotVerified:
         "Ihre E-Mail-Adresse ist noch nicht bestätigt. Bitte öffnen Sie den Link aus unserer E-Mail, um Ihr Konto zu aktivieren.",
       rateLimited: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+      /** The resend of the verification mail over its limit; `seconds` until the window ends. */
+      resendRateLimited: (seconds: number) => {
+        const minutes = Math.max(1, Math.ceil(seconds / 60));
+        return `Zu viele Versuche: Die Bestätigungs-E-Mail wurde in kurzer Zeit zu oft angefordert. Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut.`;
+      },
       generic: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
       signInRequired: "Bitte melden Sie sich an.",
     },

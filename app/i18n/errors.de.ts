@@ -28,6 +28,7 @@ const TEXTS: Record<ErrorReason, Text> = {
   too_many_files: (p) => de.errors.tooManyFiles(Number(p.max)),
   sign_in_required: de.auth.errors.signInRequired,
   rate_limited: de.auth.errors.rateLimited,
+  resend_rate_limited: (p) => de.auth.errors.resendRateLimited(Number(p.retryAfter)),
   temporarily_unavailable: de.serverError.unexpected,
 
   service_not_found: de.services.form.notFound,

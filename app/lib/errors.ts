@@ -28,6 +28,7 @@ export const ERROR_REASONS = [
   "too_many_files",
   "sign_in_required",
   "rate_limited",
+  "resend_rate_limited",
   "temporarily_unavailable",
   // services
   "service_not_found",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, session, user } from "~/db/schema";
-import { accountsContext } from "~/features/auth/accounts.server";
+import { accountsContext, AUTH_RATE_LIMITS } from "~/features/auth/accounts.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/features/auth/auth.server";
 import { de } from "~/i18n/de";
 import { createRequestContext } from "~/lib/request-context.server";
@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 /** The form posted to /auth, from a client address of its own (the per-client limits stay out of the way). */
-function post(fields: Record<string, string>, search = "") {
+function post(fields: Record<string, string>, search = "", ip = `192.0.2.${++ipCounter}`) {
   const request = new Request(`${TEST_BASE_URL}/auth${search}`, {
     method: "POST",
-    headers: { [CLIENT_IP_HEADER]: `192.0.2.${++ipCounter}`, Origin: TEST_BASE_URL },
+    headers: { [CLIENT_IP_HEADER]: ip, Origin: TEST_BASE_URL },
     body: new URLSearchParams(fields),
   });
   return action({ request, params: {}, context: createRequestContext({ requestId: "test", cspNonce: "" }) } as never);
@@ -64,6 +64,20 @@ describe(`the /auth action on ${testEngine}`, () => {
     const values = registration({ email: `Neu.${stamp()}@Example.de` });
     expect((await post(values)).data).toEqual({ intent: "signUp", ok: true, email: values.email.toLowerCase() });
     expect((await post({ intent: "resend", email: values.email.toLowerCase() })).data).toEqual({ intent: "resend", ok: true, email: values.email.toLowerCase() });
+  });
+
+  it("answers a resend over its limit with 429 and when to try again, not as a failed send", async () => {
+    const ip = `198.18.0.${++ipCounter}`;
+    const resend = { intent: "resend", email: `rita.${stamp()}@example.de` };
+    for (let i = 0; i < AUTH_RATE_LIMITS.resend.max; i++) expect((await post(resend, "", ip)).data).toMatchObject({ ok: true });
+    const answer = await post(resend, "", ip);
+    expect(answer.init?.status).toBe(429);
+    expect(answer.data).toMatchObject({ intent: "resend", ok: false, reason: "resend_rate_limited", values: { email: resend.email } });
+    // The window is ten minutes; the text names the minutes left.
+    expect((answer.data as { message: string }).message).toBe(
+      "Zu viele Versuche: Die Bestätigungs-E-Mail wurde in kurzer Zeit zu oft angefordert. Bitte versuchen Sie es in 10 Minuten erneut.",
+    );
+    expect((answer.data as { message: string }).message).not.toBe(de.auth.resendFailed);
   });
 
   it("answers the auth server's refusal of a sign-in with its reason and message, and keeps the address", async () => {

@@ -7,7 +7,7 @@ import { getDatabase, type Database } from "~/lib/db.server";
 import { AppError, type ErrorKind, type ErrorReason } from "~/lib/errors";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { parseInput } from "~/lib/validation";
-import { CLIENT_IP_HEADER, getAuth, type Auth } from "./auth.server";
+import { CLIENT_IP_HEADER, getAuth, VERIFIED_CALLBACK, type Auth } from "./auth.server";
 import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from "./schema";
 import { throttleSignIn, type SignInWait } from "./sign-in-throttle.server";
 
@@ -45,7 +45,10 @@ function clientKey(request: Request): string {
 /** Counts the request against the per-client limit, or refuses it (429) when it is used up. */
 async function limit(ctx: AccountsContext, name: keyof typeof AUTH_RATE_LIMITS, subject = clientKey(ctx.request)): Promise<void> {
   const result = await consumeRateLimit(ctx.db, `app:${name}:${subject}`, AUTH_RATE_LIMITS[name]);
-  if (!result.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
+  if (result.allowed) return;
+  // The resend says when it can be asked for again (its window is ten minutes: "a moment" is not enough).
+  if (name === "resend") throw new AppError("RATE_LIMITED", "resend_rate_limited", { params: { retryAfter: result.retryAfter ?? AUTH_RATE_LIMITS.resend.window } });
+  throw new AppError("RATE_LIMITED", "rate_limited");
 }
 
 /** The Set-Cookie headers of a Better Auth answer: the only headers of it that the browser must get. */
@@ -87,7 +90,7 @@ export async function signUp(ctx: AccountsContext, form: Record<string, unknown>
   const { firstName, lastName, email, password } = parseInput(signUpSchema, form);
   await limit(ctx, "signUp");
   // Extra fields reach the profile hook through the request body.
-  const body = { name: `${firstName} ${lastName}`, email, password, firstName, lastName, callbackURL: "/auth/verified" };
+  const body = { name: `${firstName} ${lastName}`, email, password, firstName, lastName, callbackURL: VERIFIED_CALLBACK };
   try {
     const { headers } = await ctx.auth.api.signUpEmail({ body, headers: ctx.request.headers, returnHeaders: true });
     return { headers: cookieHeaders(headers), email };
@@ -137,7 +140,7 @@ export async function resendVerification(ctx: AccountsContext, form: Record<stri
   const { email } = parseInput(emailOnlySchema, form);
   await limit(ctx, "resend");
   try {
-    await ctx.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth/verified" } });
+    await ctx.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
   } catch (error) {
     throw refusedByAuth(error);
   }
