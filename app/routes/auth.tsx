@@ -1,8 +1,8 @@
 import { AlertCircle, CheckCircle2, MailCheck } from "~/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
@@ -16,6 +16,7 @@ import { readForm } from "~/lib/forms.server";
 import { optionalUser } from "~/lib/request-context.server";
 import { actionResult, withHeaders, type Failure } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { useScripted } from "~/lib/use-scripted";
 import type { Route } from "./+types/auth";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -86,11 +87,26 @@ function refusalOf(answer: { ok: true } | Failure | undefined) {
   return { reason: answer.reason, alert: ownCheck ? null : answer.message, fieldErrors, values: answer.values ?? {} };
 }
 
+interface Inbox {
+  email: string;
+  /** Right after the sign-up (the spec's success message goes with it). */
+  signedUp?: boolean;
+  resent?: "ok" | "failed";
+  /** Why a resend failed: the spec's resend failure, or when it may be asked for again (over its limit). */
+  resendError?: string;
+}
+
 /** The check-inbox view: after a sign-up, and after each resend (from it, or from the sign-in tab). */
-function inboxOf(actionData: ActionData): { email: string; resent?: "ok" | "failed" } | null {
-  if (actionData?.intent === "signUp" && actionData.ok) return { email: actionData.email };
+function inboxOf(actionData: ActionData): Inbox | null {
+  if (actionData?.intent === "signUp" && actionData.ok) return { email: actionData.email, signedUp: true };
   if (actionData?.intent !== "resend") return null;
-  return actionData.ok ? { email: actionData.email, resent: "ok" } : { email: actionData.values?.email ?? "", resent: "failed" };
+  if (actionData.ok) return { email: actionData.email, resent: "ok" };
+  return { email: actionData.values?.email ?? "", resent: "failed", resendError: resendErrorOf(actionData) };
+}
+
+/** A resend over its limit says when to try again; any other failure reads as the spec's resend failure. */
+function resendErrorOf(failure: Failure): string {
+  return failure.reason === "resend_rate_limited" ? failure.message : de.auth.resendFailed;
 }
 
 function useActionToasts(actionData: ActionData) {
@@ -98,7 +114,7 @@ function useActionToasts(actionData: ActionData) {
     if (!actionData) return;
     if (actionData.intent === "resend") {
       if (actionData.ok) toast.success(de.auth.resent);
-      else toast.error(de.auth.resendFailed);
+      else toast.error(resendErrorOf(actionData));
     } else if (actionData.ok) {
       toast.success(de.auth.signUpSuccessTitle, { description: de.auth.signUpSuccessText });
     } else if (refusalOf(actionData)?.alert) {
@@ -107,16 +123,19 @@ function useActionToasts(actionData: ActionData) {
   }, [actionData]);
 }
 
-function ErrorAlert({ message }: { message: string }) {
+/** `title`: the toast's title, shown in the alert when there is no toast (a page without JavaScript). */
+function ErrorAlert({ message, title }: { message: string; title?: string }) {
   return (
     <Alert variant="destructive">
       <AlertCircle aria-hidden="true" />
+      {title && <AlertTitle>{title}</AlertTitle>}
       <AlertDescription>{message}</AlertDescription>
     </Alert>
   );
 }
 
-function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed" }) {
+function CheckInbox({ email, signedUp, resent, resendError }: Inbox) {
+  const scripted = useScripted();
   const busy = useNavigation().state === "submitting";
   // The form is replaced by this view: the focus moves to its heading, so that screen readers
   // read where the visitor now is (the toast alone is easy to miss).
@@ -132,13 +151,21 @@ function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed"
       </h1>
       <p className="w-full text-muted-foreground [overflow-wrap:anywhere]">{de.auth.checkInboxText(email)}</p>
       <p className="text-sm text-muted-foreground">{de.auth.checkInboxHint}</p>
+      {/* The spec's sign-up success is a toast; without JavaScript the page says it. */}
+      {signedUp && !scripted && (
+        <Alert variant="success">
+          <CheckCircle2 aria-hidden="true" />
+          <AlertTitle>{de.auth.signUpSuccessTitle}</AlertTitle>
+          <AlertDescription>{de.auth.signUpSuccessText}</AlertDescription>
+        </Alert>
+      )}
       {resent === "ok" && (
         <Alert variant="success">
           <CheckCircle2 aria-hidden="true" />
           <AlertDescription>{de.auth.resent}</AlertDescription>
         </Alert>
       )}
-      {resent === "failed" && <ErrorAlert message={de.auth.resendFailed} />}
+      {resent === "failed" && <ErrorAlert message={resendError ?? de.auth.resendFailed} />}
       <div className="flex w-full flex-col gap-2 sm:flex-row">
         <Form method="post" className="flex-1">
           <input type="hidden" name="intent" value="resend" />
@@ -155,14 +182,68 @@ function CheckInbox({ email, resent }: { email: string; resent?: "ok" | "failed"
   );
 }
 
+type Tab = "sign-in" | "register";
+
+/** A tab's own address: without JavaScript its trigger is a link there, and the server renders that panel. */
+function tabHref(tab: Tab, redirectTo: string): string {
+  const params = new URLSearchParams();
+  if (tab === "register") params.set("tab", "register");
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+/** A plain click (no modifier: those open the link elsewhere as links do). */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"), "/");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [tab, setTab] = useState(actionData?.intent === "signUp" || searchParams.get("tab") === "register" ? "register" : "sign-in");
+  const tabInUrl: Tab = searchParams.get("tab") === "register" ? "register" : "sign-in";
+  const [tab, setTab] = useState<Tab>(actionData?.intent === "signUp" ? "register" : tabInUrl);
+  // A link to the other tab's address (the header's "Anmelden", the landing page's call to action) shows that tab.
+  const [shownTabInUrl, setShownTabInUrl] = useState(tabInUrl);
+  if (shownTabInUrl !== tabInUrl) {
+    setShownTabInUrl(tabInUrl);
+    setTab(tabInUrl);
+  }
+  const scripted = useScripted();
+  // The checkbox is the form's own (uncontrolled): one ticked before the scripts ran stays ticked.
+  const termsRef = useRef<HTMLInputElement>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
+  useEffect(() => setTermsAccepted(termsRef.current?.checked ?? false), []);
   useActionToasts(actionData);
+
+  /** A tab trigger: a link to the tab's address; with JavaScript a click switches the tab in place. */
+  const tabTrigger = (value: Tab, label: string) => (
+    <TabsTrigger value={value} asChild>
+      <Link
+        to={tabHref(value, redirectTo)}
+        // Radix gives its trigger type="button": not an attribute of a link.
+        type={undefined}
+        // Radix's roving focus (Tab reaches the chosen tab, the arrows the others) needs JavaScript;
+        // until it runs, each tab is a link of its own in the Tab order.
+        {...(scripted ? {} : { tabIndex: 0 })}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          setTab(value);
+        }}
+        // Space chooses the tab as on the button it was (a link would scroll the page instead).
+        onKeyDown={(event) => {
+          if (event.key !== " ") return;
+          event.preventDefault();
+          setTab(value);
+        }}
+      >
+        {label}
+      </Link>
+    </TabsTrigger>
+  );
 
   const inbox = inboxOf(actionData);
   const signInRefusal = refusalOf(outcomeOf(actionData, "signIn"));
@@ -173,7 +254,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
       <Card className="w-full max-w-md">
         {inbox ? (
           <CardContent className="pt-6">
-            <CheckInbox email={inbox.email} resent={inbox.resent} />
+            <CheckInbox {...inbox} />
           </CardContent>
         ) : (
           <>
@@ -182,17 +263,17 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               <CardDescription>{de.auth.cardDescription}</CardDescription>
             </CardHeader>
             <CardContent>
-              <Tabs value={tab} onValueChange={setTab}>
+              <Tabs value={tab} onValueChange={(value) => setTab(value === "register" ? "register" : "sign-in")}>
                 <TabsList>
-                  <TabsTrigger value="sign-in">{de.auth.tabSignIn}</TabsTrigger>
-                  <TabsTrigger value="register">{de.auth.tabSignUp}</TabsTrigger>
+                  {tabTrigger("sign-in", de.auth.tabSignIn)}
+                  {tabTrigger("register", de.auth.tabSignUp)}
                 </TabsList>
 
                 <TabsContent value="sign-in">
                   <Form method="post" className="grid gap-4" noValidate>
                     <input type="hidden" name="intent" value="signIn" />
                     <input type="hidden" name="redirectTo" value={redirectTo} />
-                    {signInRefusal?.alert && <ErrorAlert message={signInRefusal.alert} />}
+                    {signInRefusal?.alert && <ErrorAlert message={signInRefusal.alert} title={scripted ? undefined : de.auth.signInFailed} />}
                     <FormField
                       id="signin-email"
                       name="email"
@@ -236,7 +317,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 <TabsContent value="register">
                   <Form method="post" className="grid gap-4" noValidate>
                     <input type="hidden" name="intent" value="signUp" />
-                    {signUpRefusal?.alert && <ErrorAlert message={signUpRefusal.alert} />}
+                    {signUpRefusal?.alert && <ErrorAlert message={signUpRefusal.alert} title={scripted ? undefined : de.auth.signUpFailed} />}
                     <div className="grid gap-4 sm:grid-cols-2">
                       <FormField
                         id="signup-first-name"
@@ -287,7 +368,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         name="terms"
                         type="checkbox"
                         className="mt-0.5 size-4 shrink-0 accent-primary"
-                        checked={termsAccepted}
+                        ref={termsRef}
                         onChange={(event) => setTermsAccepted(event.target.checked)}
                         aria-describedby={signUpRefusal?.fieldErrors.terms ? "signup-terms-error" : undefined}
                         aria-invalid={signUpRefusal?.fieldErrors.terms ? true : undefined}
@@ -311,7 +392,9 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         {signUpRefusal.fieldErrors.terms}
                       </p>
                     )}
-                    <Button type="submit" className="w-full" disabled={!termsAccepted || submitting === "signUp"}>
+                    {/* The spec's button waits for the checkbox; the server's never does (without JavaScript
+                        nothing would enable it; the server refuses unaccepted terms with the spec's text). */}
+                    <Button type="submit" className="w-full" disabled={(scripted && !termsAccepted) || submitting === "signUp"}>
                       {submitting === "signUp" ? de.auth.busy : de.auth.signUpSubmit}
                     </Button>
                   </Form>

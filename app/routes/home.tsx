@@ -208,7 +208,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </>
               ) : (
                 <Button asChild size="lg" variant="ghost">
-                  <Link to="/auth">{de.landing.getStarted}</Link>
+                  <Link to="/auth?tab=register">{de.landing.getStarted}</Link>
                 </Button>
               )}
             </div>

@@ -24,13 +24,15 @@ describe.each(widthNames)("pages at %s width", (width) => {
     ]);
     const main = page.locator("main");
     expect(await main.getByRole("link", { name: "Dienstleistungen entdecken" }).first().getAttribute("href")).toBe("/services");
-    expect(await main.getByRole("link", { name: "Jetzt kostenlos registrieren" }).getAttribute("href")).toBe("/auth");
+    expect(await main.getByRole("link", { name: "Jetzt kostenlos registrieren" }).getAttribute("href")).toBe("/auth?tab=register");
     // The signed-in buttons are not offered to visitors.
     expect(await main.getByRole("link", { name: "Zum Dashboard" }).count()).toBe(0);
     await expectAccessible(page, `landing (${width})`);
     await screenshot(page, `landing-${width}`);
+    // Straight to the register panel.
     await main.getByRole("link", { name: "Jetzt kostenlos registrieren" }).click();
-    await page.waitForURL(`${baseUrl()}/auth`);
+    await page.waitForURL(`${baseUrl()}/auth?tab=register`);
+    await page.getByRole("button", { name: "Konto erstellen" }).waitFor();
     expectNoErrors(errors);
   });
 
