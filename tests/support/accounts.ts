@@ -62,9 +62,12 @@ export async function signInAs(page: Page, email: string, next = "/", password =
   await page.goto(next);
 }
 
-/** The sign-out button, opening the mobile menu first on narrow screens. */
+/**
+ * The sign-out button, opening the mobile menu first on narrow screens. Before the page's scripts
+ * run (or without them) the menu's button is a link that opens it as a page (?menu=1).
+ */
 export async function clickSignOut(page: Page) {
-  const menu = page.getByRole("button", { name: "Menü öffnen" });
+  const menu = page.getByRole("button", { name: "Menü öffnen" }).or(page.getByRole("link", { name: "Menü öffnen" }));
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("button", { name: "Abmelden" }).click();
 }

@@ -41,12 +41,29 @@ describe("the site header", () => {
   it("renders the phone menu's links only while it is open: closed, the page holds one navigation", () => {
     const { html, links } = header("/services");
     expect(html.match(/<nav /g)).toHaveLength(1);
-    // The logo and the eight links of a member (home, services, support, create, chats, orders, dashboard, profile).
-    expect(links).toHaveLength(9);
-    expect(html).toMatch(/aria-controls="([^"]+)"[^>]*>.*<div id="\1" hidden=""/);
+    // The logo, the eight links of a member (home, services, support, create, chats, orders, dashboard,
+    // profile) and, as the server renders it, the menu's button as a link (it opens the menu without JavaScript).
+    expect(links.map((l) => l.href)).toEqual(["/", "/", "/services", "/support", "/create-service", "/chats", "/orders", "/dashboard", "/profile", "/services?menu=1"]);
+    expect(html).toMatch(/<div id="[^"]+" hidden=""/);
+  });
+
+  it("makes the phone menu's button a link that opens the menu without JavaScript, its links rendered by the server", () => {
+    const closed = header("/services?q=garten");
+    const open = /<a [^>]*href="\/services\?q=garten&amp;menu=1"[^>]*aria-label="Menü öffnen"/;
+    expect(closed.html).toMatch(open);
+    expect(closed.html.match(/<nav /g)).toHaveLength(1);
+
+    // The page asked for with the menu: the menu's links and Abmelden, and a link that closes it.
+    const opened = header("/services?q=garten&menu=1");
+    expect(opened.html.match(/<nav /g)).toHaveLength(2);
+    expect(opened.html).toMatch(/<a [^>]*href="\/services\?q=garten"[^>]*aria-label="Menü schließen"/);
+    expect(opened.html).not.toMatch(/<div id="[^"]+" hidden=""/);
+    const menu = opened.html.slice(opened.html.lastIndexOf("<nav "));
+    for (const path of ["/profile", "/chats", "/orders"]) expect(menu).toContain(`href="${path}"`);
+    expect(menu).toMatch(/<form [^>]*action="\/auth\/sign-out"[\s\S]*Abmelden/);
   });
 
   it("shows signed-out visitors the open links and the sign-in", () => {
-    expect(header("/services", null).links.map((l) => l.href)).toEqual(["/", "/", "/services", "/support", "/auth"]);
+    expect(header("/services", null).links.map((l) => l.href)).toEqual(["/", "/", "/services", "/support", "/auth", "/services?menu=1"]);
   });
 });

@@ -10,6 +10,7 @@ import { inboxDe } from "~/i18n/inbox.de";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
+import { useScripted } from "~/lib/use-scripted";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -52,6 +53,21 @@ function navItems(user: SessionUser | null, newMessages: number, newestUnreadVie
 /** The CSS variable with the sticky header's height in px (set while the header is mounted). */
 export const SITE_HEADER_HEIGHT = "--site-header-height";
 
+/**
+ * The query parameter that opens the phone menu: without JavaScript its button is a link to the
+ * same page with it, and the server renders the menu open (a closed menu holds no copy of the links).
+ */
+export const MENU_PARAM = "menu";
+
+/** This page's address with the menu open or closed (its other parameters kept). */
+function menuHref(pathname: string, search: string, open: boolean): string {
+  const params = new URLSearchParams(search);
+  if (open) params.set(MENU_PARAM, "1");
+  else params.delete(MENU_PARAM);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** Following a link scrolls smoothly to the top (the spec's navigation behaviour). */
 function scrollToTop() {
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -76,7 +92,9 @@ export function SiteHeader({
   const menuId = useId();
   const location = useLocation();
   // The menu remembers the page it was opened on, so any navigation (also back/forward) closes it.
-  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  // A page asked for with the menu open (its link, before the scripts run) starts with it open.
+  const [openedOn, setOpenedOn] = useState<string | null>(() => (new URLSearchParams(location.search).has(MENU_PARAM) ? location.pathname : null));
+  const scripted = useScripted();
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -165,6 +183,23 @@ export function SiteHeader({
       </Button>
     );
 
+  // The Chats badge is inside the closed menu: the button says that something is unread.
+  const toggleLabel = menuOpen ? de.nav.closeMenu : `${de.nav.openMenu}${user && newMessages > 0 ? inboxDe.menu.unread(newMessages) : ""}`;
+  const toggleContent = (
+    <>
+      {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+      {user && newMessages > 0 && !menuOpen && (
+        <span
+          aria-hidden="true"
+          data-testid="menu-unread"
+          className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white"
+        >
+          {newMessages > 99 ? "99+" : newMessages}
+        </span>
+      )}
+    </>
+  );
+
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 md:px-4 lg:gap-4 lg:px-6">
@@ -197,34 +232,34 @@ export function SiteHeader({
           {user && <NotificationsMenu unread={unreadNotifications} />}
           <ThemeToggle theme={theme} />
           <div className="hidden md:block">{authControl(true)}</div>
-          <Button
-            ref={toggleRef}
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="relative md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            // The Chats badge is inside the closed menu: the button says that something is unread.
-            aria-label={menuOpen ? de.nav.closeMenu : `${de.nav.openMenu}${user && newMessages > 0 ? inboxDe.menu.unread(newMessages) : ""}`}
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            {user && newMessages > 0 && !menuOpen && (
-              <span
-                aria-hidden="true"
-                data-testid="menu-unread"
-                className="absolute -right-0.5 -top-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] font-semibold leading-4 text-white"
-              >
-                {newMessages > 99 ? "99+" : newMessages}
-              </span>
-            )}
-          </Button>
+          {scripted ? (
+            <Button
+              ref={toggleRef}
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="relative md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={toggleLabel}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {toggleContent}
+            </Button>
+          ) : (
+            // Before the scripts run (or without them) the button is a link to this page with the menu open or closed.
+            <Button asChild variant="ghost" size="icon" className="relative md:hidden">
+              <a href={menuHref(location.pathname, location.search, !menuOpen)} aria-label={toggleLabel}>
+                {toggleContent}
+              </a>
+            </Button>
+          )}
         </div>
       </div>
 
-      {/* The phone menu's links exist while it is open: closed, they were a second copy of the
-          navigation in every page's HTML that no one could reach (the button needs JavaScript). */}
+      {/* The phone menu's links exist while it is open: closed, they would be a second copy of the
+          navigation in every page's HTML. Without JavaScript the menu opens as a page of its own
+          (the button's link, MENU_PARAM), so nothing hidden needs to be in the HTML. */}
       <div id={menuId} hidden={!menuOpen} className="border-t md:hidden">
         {menuOpen && (
           <>
