@@ -13,6 +13,8 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await expectAccessible(page, `/auth sign-in tab (${width})`);
     await screenshot(page, `auth-sign-in-${width}`);
     await page.getByRole("tab", { name: "Registrieren" }).click();
+    // With JavaScript the tab (a link to /auth?tab=register without it) switches in place.
+    expect(page.url()).toBe(`${baseUrl()}/auth`);
     await page.getByLabel("Vorname").fill("Paula");
     await page.getByLabel("Nachname").fill("Probe");
     await page.getByLabel("E-Mail").fill(email);
@@ -84,6 +86,58 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     // Someone who offers nothing yet is not told how their offers do.
     await page.getByText("Sobald Sie eine Dienstleistung anbieten, sehen Sie hier, wie sie ankommt.", { exact: false }).waitFor();
     expect(await page.getByText("Hier sehen Sie, wie Ihre Angebote ankommen.").count()).toBe(0);
+    expectNoErrors(errors);
+  });
+
+  it("without JavaScript: the landing page's call to action and the tabs lead to the register panel; registering mails the link", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent, javaScript: false });
+    const email = uniqueEmail(`nojs-${width}`);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Jetzt kostenlos registrieren" }).click();
+    await page.waitForURL(`${baseUrl()}/auth?tab=register`);
+    // The tabs are links to each panel's address; the server renders the chosen one.
+    await page.getByRole("tab", { name: "Anmelden" }).click();
+    await page.waitForURL(`${baseUrl()}/auth`);
+    await page.getByRole("button", { name: "Anmelden" }).waitFor();
+    await page.getByRole("tab", { name: "Registrieren" }).click();
+    await page.waitForURL(`${baseUrl()}/auth?tab=register`);
+    expect(await page.getByRole("tab", { name: "Registrieren" }).getAttribute("aria-selected")).toBe("true");
+    // Never disabled by the server: nothing would enable it without JavaScript.
+    const submit = page.getByRole("button", { name: "Konto erstellen" });
+    expect(await submit.isEnabled()).toBe(true);
+    await page.getByLabel("Vorname").fill("Nora");
+    await page.getByLabel("Nachname").fill("Ohnescript");
+    await page.getByLabel("E-Mail").fill(email);
+    await page.getByLabel("Passwort").fill("sicher123");
+    await page.getByLabel(/Ich akzeptiere/).check();
+    // A keyboard reaches both tab links (Radix's roving focus that would lead there needs JavaScript).
+    expect(await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute("tabindex")))).toEqual(["0", "0"]);
+    await screenshot(page, `auth-register-nojs-${width}`);
+    await submit.click();
+    await page.getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" }).waitFor();
+    // The spec's success message, on the page (the toast needs JavaScript).
+    await page.getByText("We've sent you a confirmation link").waitFor();
+    const link = await linkFromOutbox(page, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+
+    if (width === "phone") {
+      // Signed in by the link; the phone menu opens as a page of its own, with every member link and Abmelden.
+      await page.goto(link);
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByText("E-Mail-Adresse bestätigt").waitFor();
+      await page.getByRole("link", { name: "Menü öffnen" }).click();
+      await page.waitForURL(`${baseUrl()}/?menu=1`);
+      const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
+      for (const name of ["Profil", "Chats", "Aufträge"]) expect(await nav.getByRole("link", { name }).isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Menü schließen" }).isVisible()).toBe(true);
+      await screenshot(page, `phone-menu-nojs-${width}`);
+      await page.getByRole("button", { name: "Abmelden" }).click();
+      await page.waitForURL(`${baseUrl()}/auth`);
+      // The link opened again: already confirmed, said kindly, on the sign-in.
+      await page.goto(link);
+      await page.waitForURL(`${baseUrl()}/auth`);
+      await page.getByText("E-Mail-Adresse bereits bestätigt").waitFor();
+      expect(await page.getByText("Bestätigung fehlgeschlagen").count()).toBe(0);
+    }
     expectNoErrors(errors);
   });
 
