@@ -121,11 +121,13 @@ export const de = {
     // Its link leads to /forgot-password (which asks for a reset link): it neither expires nor changes anything by itself.
     existingButton: "Passwort zurücksetzen",
     existingNote: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren – Ihr Konto und Ihr Passwort bleiben unverändert.",
-    // The same attempt for an account whose address was never confirmed: its owner most likely lost the first mail.
+    // The same attempt for an account whose address was never confirmed: its owner most likely lost
+    // the first mail. Setting a new password confirms the address (never the first registration's
+    // password, which whoever registered first may have chosen).
     existingUnverifiedText:
-      "jemand hat versucht, mit Ihrer E-Mail-Adresse ein neues Konto anzulegen. Für diese Adresse gibt es bereits ein Konto, das noch nicht bestätigt ist. Wenn Sie das waren, bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link – danach sind Sie direkt angemeldet. Es gilt das Passwort Ihrer ersten Registrierung; haben Sie es vergessen, können Sie es danach über „Passwort vergessen“ neu festlegen.",
-    existingUnverifiedNote:
-      "Der Link ist 24 Stunden gültig. Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren – ohne Bestätigung wird nichts geändert.",
+      "jemand hat versucht, mit Ihrer E-Mail-Adresse ein neues Konto anzulegen. Für diese Adresse gibt es bereits ein Konto, das noch nicht bestätigt ist. Wenn Sie das waren, legen Sie über den folgenden Link ein neues Passwort fest – damit ist Ihre E-Mail-Adresse bestätigt, und Sie können sich mit dem neuen Passwort anmelden.",
+    existingUnverifiedButton: "Neues Passwort festlegen",
+    existingUnverifiedNote: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren – ohne Ihr Zutun wird nichts geändert.",
     changeEmailSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse",
     changeEmailText: "bitte bestätigen Sie Ihre neue E-Mail-Adresse über den folgenden Link. Erst danach wird die Änderung wirksam.",
     changeEmailExpiry:

@@ -115,7 +115,9 @@ describe(`accounts on ${testEngine}`, () => {
     await signedIn(values.email, values.password);
   });
 
-  it("answers a second sign-up of an unconfirmed address like a new one, and mails its owner a fresh verification link", async () => {
+  it("answers a second sign-up of an unconfirmed address like a new one; its owner confirms it by choosing a new password, never with the first one", async () => {
+    // Whoever registered the address first may not own it: their password must not survive the
+    // owner's confirmation (else they could sign in to the confirmed account).
     const values = form();
     const first = await signUp(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), values);
     await mailer.waitFor(values.email, /Bitte bestätigen/);
@@ -128,17 +130,17 @@ describe(`accounts on ${testEngine}`, () => {
 
     const note = await mailer.waitFor(values.email, /Registrierungsversuch/);
     expect(note.text).toContain(de.mail.existingUnverifiedText);
-    const link = linkIn(note);
-    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^&]+&callbackURL=%2Fauth%2Fverified$/);
-    expect(note.html).toContain(de.mail.verifyButton);
-    // The link verifies the account and signs in, as the first mail's would.
-    const response = await auth.handler(new Request(link));
-    expect(response.headers.get("location")).toBe("/auth/verified");
-    expect((await sessionOf(cookieFrom(response.headers)))?.user.email).toBe(values.email);
-    const [verified] = await t.db.select().from(user).where(eq(user.email, values.email));
-    expect(verified!.emailVerified).toBe(true);
-    // The first registration's password holds.
-    await signedIn(values.email, values.password);
+    expect(note.html).toContain(de.mail.existingUnverifiedButton);
+    // No verification link: the way to a new password.
+    expect(linkIn(note)).toBe("http://localhost:3000/forgot-password");
+
+    await requestPasswordReset(ctxFor(auth, t.db, clientRequest({ ip: freshIp() })), { email: values.email });
+    const token = new URL(linkIn(await mailer.waitFor(values.email, /Passwort zurücksetzen/))).searchParams.get("token")!;
+    await resetPassword(ctxFor(auth, t.db), { token, password: "eigenes-passwort", confirmPassword: "eigenes-passwort" });
+    const [confirmed] = await t.db.select().from(user).where(eq(user.email, values.email));
+    expect(confirmed!.emailVerified).toBe(true);
+    await signedIn(values.email, "eigenes-passwort");
+    await expect(signedIn(values.email, values.password)).rejects.toMatchObject({ reason: "invalid_credentials" });
   });
 
   it("answers a verification link opened again, once the address is confirmed, with no error and no new session", async () => {

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { getDatabase, type Database } from "~/lib/db.server";
@@ -40,11 +40,6 @@ function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]
 }
 
 export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
-  /** A verification link as Better Auth makes it for a sign-up (sendVerificationEmailFn): bound to the account, back to /auth/verified. */
-  const verificationUrl = async (user: { id: string; email: string }) => {
-    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_TOKEN_EXPIRES_IN, { userId: user.id });
-    return `${baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
-  };
   return betterAuth({
     appName: "Dienstleister-Marktplatz",
     baseURL: baseUrl,
@@ -82,22 +77,24 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
       // The sessions are gone: open event streams (other tabs and devices) end now, not at their next heartbeat.
+      // The reset link reached the mailbox, so the address is confirmed: an account never confirmed
+      // becomes usable with the password only the mailbox's owner has just chosen.
       onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await db.update(schema.user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
         await publish(db, [user.id], { type: "session.ended" }).catch((error: unknown) => log.error({ err: error }, "Could not end event streams"));
       },
       // Our own page sets the new password; the mail links straight to it.
       sendResetPassword: async ({ user, token }) => {
         sendInBackground(mailer, passwordResetMail(user.email, user.name, `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`));
       },
-      // A sign-up with a registered address answers like a new one; the owner gets a note instead.
-      // An account never confirmed gets a fresh verification link with it (the first mail may be
-      // lost or expired); a confirmed one the way to a new password.
+      // A sign-up with a registered address answers like a new one; the owner gets a note instead,
+      // with the way to a new password. For an account never confirmed the note says that setting
+      // one confirms the address (onPasswordReset). Never a verification link: the unconfirmed
+      // account's password may have been chosen by someone else who registered the address first,
+      // and confirming it would hand them the account.
       onExistingUserSignUp: async ({ user }) => {
-        if (user.emailVerified) {
-          sendInBackground(mailer, existingAccountMail(user.email, user.name, `${baseUrl}/forgot-password`));
-          return;
-        }
-        sendInBackground(mailer, existingUnverifiedAccountMail(user.email, user.name, await verificationUrl(user)));
+        const note = user.emailVerified ? existingAccountMail : existingUnverifiedAccountMail;
+        sendInBackground(mailer, note(user.email, user.name, `${baseUrl}/forgot-password`));
       },
     },
     emailVerification: {

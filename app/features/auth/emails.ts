@@ -14,9 +14,9 @@ export function existingAccountMail(to: string, name: string, url: string): Mail
   return actionMail({ to, name, url, subject: de.mail.existingSubject, text: de.mail.existingText, button: de.mail.existingButton, note: de.mail.existingNote });
 }
 
-/** The same note for an account never confirmed: it carries a fresh verification link instead. */
+/** The same note for an account never confirmed: a new password (its link) also confirms the address. */
 export function existingUnverifiedAccountMail(to: string, name: string, url: string): MailMessage {
-  return actionMail({ to, name, url, subject: de.mail.existingSubject, text: de.mail.existingUnverifiedText, button: de.mail.verifyButton, note: de.mail.existingUnverifiedNote });
+  return actionMail({ to, name, url, subject: de.mail.existingSubject, text: de.mail.existingUnverifiedText, button: de.mail.existingUnverifiedButton, note: de.mail.existingUnverifiedNote });
 }
 
 export function changeEmailMail(to: string, name: string, url: string): MailMessage {
