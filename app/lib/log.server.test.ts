@@ -42,8 +42,10 @@ describe("the server logger", () => {
     logger.info({ url: "/reset-password?token=s3cr3t-T0ken&x=1" }, "GET /api/auth/verify-email?token=eyJhbGciOi.abc&callbackURL=%2F 302");
     logger.info({ form: { password: "demo1234", token: "t0k3n", csrfToken: "c5rf" } }, "posted");
     logger.info("Cookie: session_token=abc123; other=1");
+    logger.info({ url: "/entscheidungen/5b0c?t=s1gn3d.L1nk&x=1" }, "GET /entscheidungen/5b0c?t=s1gn3d.L1nk 200");
     const text = lines.join("");
-    expect(text).not.toMatch(/s3cr3t|eyJhbGciOi|demo1234|t0k3n|c5rf|abc123/);
+    expect(text).not.toMatch(/s3cr3t|eyJhbGciOi|demo1234|t0k3n|c5rf|abc123|s1gn3d/);
+    expect(parsed()[3]).toMatchObject({ url: "/entscheidungen/5b0c?t=[redacted]&x=1", msg: "GET /entscheidungen/5b0c?t=[redacted] 200" });
     expect(parsed()[0]).toMatchObject({ url: "/reset-password?token=[redacted]&x=1", msg: "GET /api/auth/verify-email?token=[redacted]&callbackURL=%2F 302" });
     expect(parsed()[1]).toMatchObject({ form: { password: "[redacted]", token: "[redacted]", csrfToken: "[redacted]" } });
   });

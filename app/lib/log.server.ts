@@ -29,6 +29,8 @@ export const REDACTED = "[redacted]";
 const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 // `token=…`, `session_token=…`, `password=…`, `client_secret=…` in URLs, cookie strings and messages.
 const SECRET_PARAMETER = /\b([\w.-]*(?:token|password|passwd|secret)[\w.-]*=)[^&;,\s"'<>]+/gi;
+// The signed link of a moderation decision (`/entscheidungen/{id}?t=…`, decisions.server.ts) opens it without a sign-in.
+const SIGNED_LINK_PARAMETER = /([?&]t=)[^&;,\s"'<>]+/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/-]+=*/g;
 // The password in a URL's user part (postgres://user:secret@host, smtps://user:secret@host).
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s/]+@/gi;
@@ -41,6 +43,7 @@ export function scrub(text: string): string {
     .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(EMAIL, "[email]")
     .replace(SECRET_PARAMETER, `$1${REDACTED}`)
+    .replace(SIGNED_LINK_PARAMETER, `$1${REDACTED}`)
     .replace(BEARER, `$1 ${REDACTED}`);
 }
 

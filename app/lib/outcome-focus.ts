@@ -14,7 +14,7 @@ export function useRefusalFocus(container: RefObject<HTMLElement | null>, refusa
   useEffect(() => {
     if (!refusal) return;
     const first = Object.keys(refusal.fieldErrors ?? {})[0];
-    container.current?.querySelector<HTMLElement>(first ? `[name="${first}"]` : "[data-refusal]")?.focus();
+    container.current?.querySelector<HTMLElement>(first ? `[name="${CSS.escape(first)}"]` : "[data-refusal]")?.focus();
   }, [container, refusal]);
 }
 

@@ -212,7 +212,7 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     expect(await viaApi.json()).toMatchObject({ ok: false, reason: "recipient_deleted", message: GONE });
     // The page's form (the composer without JavaScript) goes back to the chat with the reason.
     const viaForm = await page.request.post(chatPath, { multipart: { text: "Hallo?" }, headers: { Origin: baseUrl() }, maxRedirects: 0 });
-    expect(viaForm.status()).toBe(302);
+    expect(viaForm.status()).toBe(303);
     expect(viaForm.headers().location).toBe(chatPath);
     await page.reload();
     await page.getByText(GONE, { exact: true }).waitFor();

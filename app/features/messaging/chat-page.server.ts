@@ -27,6 +27,7 @@ import { conversationBlock, otherAccountDeleted } from "./write-access.server";
 
 async function redirectWithToast(to: string, { title, description }: ChatErrorText): Promise<Response> {
   return redirect(to, {
+    status: 303,
     headers: { "Set-Cookie": await setFlashToast({ type: "error", title, description: description === title ? undefined : description }) },
   });
 }
@@ -114,5 +115,5 @@ async function sendFromPage(args: RequestArgs, user: SessionUser | null, view: C
     const { failure } = failureOf(error, "sending a message");
     return redirectWithToast(here, chatErrorText(view, "send", failure));
   }
-  return redirect(`${here}#${NEWEST_MESSAGE_ID}`);
+  return redirect(`${here}#${NEWEST_MESSAGE_ID}`, 303);
 }

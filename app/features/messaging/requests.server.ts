@@ -6,7 +6,7 @@ import { actionResult } from "~/lib/responses.server";
 import { getStorage } from "~/lib/storage.server";
 import { sendMessage } from "./sending.server";
 
-/** What the messaging routes do with a request, shared by the chat pages and the API. */
+/** What the messaging routes do with a request: the API's sends and its signed-in check (the chat pages' own posts: chat-page.server.ts). */
 
 export interface RequestArgs {
   request: Request;

@@ -8,6 +8,7 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { database, optionalUser, requireUser } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";
 import { getStorage, type FileStorage } from "~/lib/storage.server";
+import { isNavigation } from "~/lib/request-kind.server";
 import { readMultipart, type ReceivedFile } from "~/lib/uploads.server";
 import { IMAGE_MAX_BYTES } from "./schema";
 import type { UploadAnswer, UploadSuccess } from "./upload-client";
@@ -66,7 +67,7 @@ interface UploadWork {
  * to the sign-in page and back to the profile).
  */
 export async function handleImageUpload(args: { request: Request; context: Readonly<RouterContextProvider> }, work: UploadWork): Promise<Response> {
-  const navigation = args.request.headers.get("Sec-Fetch-Mode") === "navigate";
+  const navigation = isNavigation(args.request);
   const answer = async (result: UploadAnswer, status: number, flash: FlashToast): Promise<Response> => {
     if (navigation) return redirect("/profile", { status: 303, headers: { "Set-Cookie": await setFlashToast(flash) } });
     return Response.json(result, { status, headers: { "Cache-Control": "no-store" } });
