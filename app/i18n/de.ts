@@ -7,6 +7,12 @@ import { publicDe } from "./public.de";
 
 export { pageMeta, pageTitle } from "./public.de";
 
+/** When an account limit ends, `seconds` from now: "Bitte versuchen Sie es in 10 Minuten erneut." */
+function tryAgainIn(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut.`;
+}
+
 export const de = {
   ...publicDe,
   auth: {
@@ -68,11 +74,11 @@ export const de = {
       emailNotVerified:
         "Ihre E-Mail-Adresse ist noch nicht bestätigt. Bitte öffnen Sie den Link aus unserer E-Mail, um Ihr Konto zu aktivieren.",
       rateLimited: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+      /** Sign-up, sign-in, password reset over their limit; `seconds` until the window ends. */
+      rateLimitedFor: (seconds: number) => `Zu viele Versuche. ${tryAgainIn(seconds)}`,
       /** The resend of the verification mail over its limit; `seconds` until the window ends. */
-      resendRateLimited: (seconds: number) => {
-        const minutes = Math.max(1, Math.ceil(seconds / 60));
-        return `Zu viele Versuche: Die Bestätigungs-E-Mail wurde in kurzer Zeit zu oft angefordert. Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut.`;
-      },
+      resendRateLimited: (seconds: number) =>
+        `Zu viele Versuche: Die Bestätigungs-E-Mail wurde in kurzer Zeit zu oft angefordert. ${tryAgainIn(seconds)}`,
       generic: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
       signInRequired: "Bitte melden Sie sich an.",
     },

@@ -27,7 +27,8 @@ const TEXTS: Record<ErrorReason, Text> = {
   invalid_characters: de.errors.invalidCharacters,
   too_many_files: (p) => de.errors.tooManyFiles(Number(p.max)),
   sign_in_required: de.auth.errors.signInRequired,
-  rate_limited: de.auth.errors.rateLimited,
+  // With `retryAfter` (the account limits) it says how long to wait; other limits say "einen Moment".
+  rate_limited: (p) => (p.retryAfter === undefined ? de.auth.errors.rateLimited : de.auth.errors.rateLimitedFor(Number(p.retryAfter))),
   resend_rate_limited: (p) => de.auth.errors.resendRateLimited(Number(p.retryAfter)),
   temporarily_unavailable: de.serverError.unexpected,
 

@@ -80,6 +80,29 @@ describe(`the /auth action on ${testEngine}`, () => {
     expect((answer.data as { message: string }).message).not.toBe(de.auth.resendFailed);
   });
 
+  it("answers a sign-up and a sign-in over their limits with 429 and how long to wait", async () => {
+    const signUpIp = `198.18.1.${++ipCounter}`;
+    for (let i = 0; i < AUTH_RATE_LIMITS.signUp.max; i++) expect((await post(registration(), "", signUpIp)).data).toMatchObject({ ok: true });
+    const values = registration();
+    const signUp = await post(values, "", signUpIp);
+    expect(signUp.init?.status).toBe(429);
+    // Ten minutes to wait: "einen Moment" would be wrong.
+    expect(signUp.data).toMatchObject({
+      intent: "signUp",
+      ok: false,
+      reason: "rate_limited",
+      message: "Zu viele Versuche. Bitte versuchen Sie es in 10 Minuten erneut.",
+      values: { email: values.email },
+    });
+
+    const signInIp = `198.18.2.${++ipCounter}`;
+    const signInForm = () => ({ intent: "signIn", email: `niemand.${stamp()}@example.de`, password: "falsch123" });
+    for (let i = 0; i < AUTH_RATE_LIMITS.signIn.max; i++) expect((await post(signInForm(), "", signInIp)).data).toMatchObject({ reason: "invalid_credentials" });
+    const signIn = await post(signInForm(), "", signInIp);
+    expect(signIn.init?.status).toBe(429);
+    expect(signIn.data).toMatchObject({ intent: "signIn", ok: false, reason: "rate_limited", message: "Zu viele Versuche. Bitte versuchen Sie es in einer Minute erneut." });
+  });
+
   it("answers the auth server's refusal of a sign-in with its reason and message, and keeps the address", async () => {
     const values = registration();
     await post(values);

@@ -46,9 +46,10 @@ function clientKey(request: Request): string {
 async function limit(ctx: AccountsContext, name: keyof typeof AUTH_RATE_LIMITS, subject = clientKey(ctx.request)): Promise<void> {
   const result = await consumeRateLimit(ctx.db, `app:${name}:${subject}`, AUTH_RATE_LIMITS[name]);
   if (result.allowed) return;
-  // The resend says when it can be asked for again (its window is ten minutes: "a moment" is not enough).
-  if (name === "resend") throw new AppError("RATE_LIMITED", "resend_rate_limited", { params: { retryAfter: result.retryAfter ?? AUTH_RATE_LIMITS.resend.window } });
-  throw new AppError("RATE_LIMITED", "rate_limited");
+  // The refusal says when to try again (most windows are ten minutes: "a moment" is not enough);
+  // the resend's text also says what was asked for too often.
+  const params = { retryAfter: result.retryAfter ?? AUTH_RATE_LIMITS[name].window };
+  throw new AppError("RATE_LIMITED", name === "resend" ? "resend_rate_limited" : "rate_limited", { params });
 }
 
 /** The Set-Cookie headers of a Better Auth answer: the only headers of it that the browser must get. */
