@@ -1,5 +1,5 @@
 import { Briefcase, ClipboardList, LayoutDashboard, LogIn, LogOut, Menu, MessageCircle, PlusCircle, ShieldCheck, UserRound, X, type LucideIcon } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CountBadge } from "~/components/ui/count-badge";
@@ -10,7 +10,7 @@ import { inboxDe } from "~/i18n/inbox.de";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
-import { useScripted } from "~/lib/use-scripted";
+import { useFocusKeptOnSwap, useScripted } from "~/lib/use-scripted";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -98,6 +98,15 @@ export function SiteHeader({
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // A menu link focused before the scripts ran passes the focus to the button that replaces it.
+  const keepToggleFocus = useFocusKeptOnSwap<HTMLElement>();
+  const toggleRefs = useCallback(
+    (node: HTMLButtonElement | null) => {
+      toggleRef.current = node;
+      return keepToggleFocus(node);
+    },
+    [keepToggleFocus],
+  );
   const headerRef = useRef<HTMLElement>(null);
 
   // The header's height (taller with the phone menu open) for what must stay clear of it: the
@@ -234,7 +243,7 @@ export function SiteHeader({
           <div className="hidden md:block">{authControl(true)}</div>
           {scripted ? (
             <Button
-              ref={toggleRef}
+              ref={toggleRefs}
               type="button"
               variant="ghost"
               size="icon"
@@ -249,7 +258,7 @@ export function SiteHeader({
           ) : (
             // Before the scripts run (or without them) the button is a link to this page with the menu open or closed.
             <Button asChild variant="ghost" size="icon" className="relative md:hidden">
-              <a href={menuHref(location.pathname, location.search, !menuOpen)} aria-label={toggleLabel}>
+              <a ref={keepToggleFocus} href={menuHref(location.pathname, location.search, !menuOpen)} aria-label={toggleLabel}>
                 {toggleContent}
               </a>
             </Button>
