@@ -228,6 +228,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         // Radix's roving focus (Tab reaches the chosen tab, the arrows the others) needs JavaScript;
         // until it runs, each tab is a link of its own in the Tab order.
         {...(scripted ? {} : { tabIndex: 0 })}
+        // Radix chooses the tab on mousedown (Shift and Cmd included): a modified click only does what
+        // the link does (a new window or tab). Its handler runs after this one and skips a prevented event.
+        onMouseDown={(event) => {
+          if (!isPlainClick(event)) event.preventDefault();
+        }}
         onClick={(event) => {
           if (!isPlainClick(event)) return;
           event.preventDefault();

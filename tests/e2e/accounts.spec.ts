@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
-import { clickSignOut, DEMO_PASSWORD, linkFromOutbox, signInWithForm, uniqueEmail } from "../support/accounts";
+import {
+  baseUrl,
+  expectAccessible,
+  expectNoErrors,
+  hydrated,
+  screenshot,
+  setupBrowser,
+  widthNames,
+} from "../support/browser";
+import {
+  clickSignOut,
+  DEMO_PASSWORD,
+  linkFromOutbox,
+  signInWithForm,
+  uniqueEmail,
+} from "../support/accounts";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -19,13 +33,33 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("Nachname").fill("Probe");
     await page.getByLabel("E-Mail").fill(email);
     await page.getByLabel("Passwort").fill("sicher123");
-    expect(await page.getByText("Das Passwort muss mindestens 6 Zeichen lang sein").isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText("Das Passwort muss mindestens 6 Zeichen lang sein")
+        .isVisible(),
+    ).toBe(true);
     // The terms link to /terms and /privacy in a new tab; the button waits for the checkbox.
     const termsLabel = page.locator("label[for=signup-terms]");
-    expect(await termsLabel.getByRole("link", { name: /Nutzungsbedingungen/ }).getAttribute("target")).toBe("_blank");
-    expect(await termsLabel.getByRole("link", { name: /Nutzungsbedingungen/ }).getAttribute("href")).toBe("/terms");
-    expect(await termsLabel.getByRole("link", { name: /Datenschutzerklärung/ }).getAttribute("target")).toBe("_blank");
-    expect(await termsLabel.getByRole("link", { name: /Datenschutzerklärung/ }).getAttribute("href")).toBe("/privacy");
+    expect(
+      await termsLabel
+        .getByRole("link", { name: /Nutzungsbedingungen/ })
+        .getAttribute("target"),
+    ).toBe("_blank");
+    expect(
+      await termsLabel
+        .getByRole("link", { name: /Nutzungsbedingungen/ })
+        .getAttribute("href"),
+    ).toBe("/terms");
+    expect(
+      await termsLabel
+        .getByRole("link", { name: /Datenschutzerklärung/ })
+        .getAttribute("target"),
+    ).toBe("_blank");
+    expect(
+      await termsLabel
+        .getByRole("link", { name: /Datenschutzerklärung/ })
+        .getAttribute("href"),
+    ).toBe("/privacy");
     const submit = page.getByRole("button", { name: "Konto erstellen" });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(/Ich akzeptiere/).check();
@@ -34,27 +68,46 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await screenshot(page, `auth-register-${width}`);
     await submit.click();
 
-    await page.getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" })
+      .waitFor();
     await page.getByText("Check your email").waitFor();
-    expect(await page.getByRole("button", { name: "E-Mail erneut senden" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Zurück" }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("button", { name: "E-Mail erneut senden" })
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole("link", { name: "Zurück" }).isVisible()).toBe(
+      true,
+    );
     await expectAccessible(page, `check inbox (${width})`);
     await screenshot(page, `auth-check-inbox-${width}`);
     await page.getByRole("button", { name: "E-Mail erneut senden" }).click();
-    await page.getByText("Wir haben Ihnen die E-Mail erneut gesendet.").first().waitFor();
+    await page
+      .getByText("Wir haben Ihnen die E-Mail erneut gesendet.")
+      .first()
+      .waitFor();
 
     // Not verified yet: sign-in is refused with a clear message.
     await page.goto("/auth");
     await signInWithForm(page, email, "sicher123");
-    await page.getByRole("alert").filter({ hasText: "noch nicht bestätigt" }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "noch nicht bestätigt" })
+      .waitFor();
     await page.getByText("Sign in failed").waitFor();
 
-    const link = await linkFromOutbox(page, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+    const link = await linkFromOutbox(
+      page,
+      email,
+      /Bitte bestätigen Sie Ihre E-Mail-Adresse/,
+    );
     await page.goto(link);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByText("E-Mail-Adresse bestätigt").waitFor();
     // Signed in: the signed-in links and Abmelden.
-    if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
+    if (width === "phone")
+      await page.getByRole("button", { name: "Menü öffnen" }).click();
     const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
     await expect(nav.getByRole("link").allTextContents()).resolves.toEqual([
       "Start",
@@ -68,10 +121,18 @@ describe.each(widthNames)("accounts at %s width", (width) => {
       "Profil",
     ]);
     expect(await page.getByRole("link", { name: "Anmelden" }).count()).toBe(0);
-    await expect(page.locator("main").getByRole("link", { name: "Zum Dashboard" }).getAttribute("href")).resolves.toBe("/dashboard");
-    await expect(page.locator("main").getByRole("link", { name: "Dienstleistung erstellen" }).getAttribute("href")).resolves.toBe(
-      "/create-service",
-    );
+    await expect(
+      page
+        .locator("main")
+        .getByRole("link", { name: "Zum Dashboard" })
+        .getAttribute("href"),
+    ).resolves.toBe("/dashboard");
+    await expect(
+      page
+        .locator("main")
+        .getByRole("link", { name: "Dienstleistung erstellen" })
+        .getAttribute("href"),
+    ).resolves.toBe("/create-service");
     // A signed-in user is sent away from /auth.
     await page.goto("/auth");
     await page.waitForURL(`${baseUrl()}/`);
@@ -84,16 +145,30 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await signInWithForm(page, email, "sicher123");
     await page.waitForURL(`${baseUrl()}/dashboard`);
     // Someone who offers nothing yet is not told how their offers do.
-    await page.getByText("Sobald Sie eine Dienstleistung anbieten, sehen Sie hier, wie sie ankommt.", { exact: false }).waitFor();
-    expect(await page.getByText("Hier sehen Sie, wie Ihre Angebote ankommen.").count()).toBe(0);
+    await page
+      .getByText(
+        "Sobald Sie eine Dienstleistung anbieten, sehen Sie hier, wie sie ankommt.",
+        { exact: false },
+      )
+      .waitFor();
+    expect(
+      await page
+        .getByText("Hier sehen Sie, wie Ihre Angebote ankommen.")
+        .count(),
+    ).toBe(0);
     expectNoErrors(errors);
   });
 
   it("without JavaScript: the landing page's call to action and the tabs lead to the register panel; registering mails the link", async () => {
-    const { page, errors } = await browser.open(width, { cookies: consent, javaScript: false });
+    const { page, errors } = await browser.open(width, {
+      cookies: consent,
+      javaScript: false,
+    });
     const email = uniqueEmail(`nojs-${width}`);
     await page.goto("/");
-    await page.getByRole("link", { name: "Jetzt kostenlos registrieren" }).click();
+    await page
+      .getByRole("link", { name: "Jetzt kostenlos registrieren" })
+      .click();
     await page.waitForURL(`${baseUrl()}/auth?tab=register`);
     // The tabs are links to each panel's address; the server renders the chosen one.
     await page.getByRole("tab", { name: "Anmelden" }).click();
@@ -101,7 +176,11 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByRole("button", { name: "Anmelden" }).waitFor();
     await page.getByRole("tab", { name: "Registrieren" }).click();
     await page.waitForURL(`${baseUrl()}/auth?tab=register`);
-    expect(await page.getByRole("tab", { name: "Registrieren" }).getAttribute("aria-selected")).toBe("true");
+    expect(
+      await page
+        .getByRole("tab", { name: "Registrieren" })
+        .getAttribute("aria-selected"),
+    ).toBe("true");
     // Never disabled by the server: nothing would enable it without JavaScript.
     const submit = page.getByRole("button", { name: "Konto erstellen" });
     expect(await submit.isEnabled()).toBe(true);
@@ -111,13 +190,23 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("Passwort").fill("sicher123");
     await page.getByLabel(/Ich akzeptiere/).check();
     // A keyboard reaches both tab links (Radix's roving focus that would lead there needs JavaScript).
-    expect(await page.getByRole("tab").evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute("tabindex")))).toEqual(["0", "0"]);
+    expect(
+      await page
+        .getByRole("tab")
+        .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute("tabindex"))),
+    ).toEqual(["0", "0"]);
     await screenshot(page, `auth-register-nojs-${width}`);
     await submit.click();
-    await page.getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" })
+      .waitFor();
     // The spec's success message, on the page (the toast needs JavaScript).
     await page.getByText("We've sent you a confirmation link").waitFor();
-    const link = await linkFromOutbox(page, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+    const link = await linkFromOutbox(
+      page,
+      email,
+      /Bitte bestätigen Sie Ihre E-Mail-Adresse/,
+    );
 
     if (width === "phone") {
       // Signed in by the link; the phone menu opens as a page of its own, with every member link and Abmelden.
@@ -127,8 +216,11 @@ describe.each(widthNames)("accounts at %s width", (width) => {
       await page.getByRole("link", { name: "Menü öffnen" }).click();
       await page.waitForURL(`${baseUrl()}/?menu=1`);
       const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");
-      for (const name of ["Profil", "Chats", "Aufträge"]) expect(await nav.getByRole("link", { name }).isVisible()).toBe(true);
-      expect(await page.getByRole("link", { name: "Menü schließen" }).isVisible()).toBe(true);
+      for (const name of ["Profil", "Chats", "Aufträge"])
+        expect(await nav.getByRole("link", { name }).isVisible()).toBe(true);
+      expect(
+        await page.getByRole("link", { name: "Menü schließen" }).isVisible(),
+      ).toBe(true);
       await screenshot(page, `phone-menu-nojs-${width}`);
       await page.getByRole("button", { name: "Abmelden" }).click();
       await page.waitForURL(`${baseUrl()}/auth`);
@@ -136,14 +228,71 @@ describe.each(widthNames)("accounts at %s width", (width) => {
       await page.goto(link);
       await page.waitForURL(`${baseUrl()}/auth`);
       await page.getByText("E-Mail-Adresse bereits bestätigt").waitFor();
-      expect(await page.getByText("Bestätigung fehlgeschlagen").count()).toBe(0);
+      expect(await page.getByText("Bestätigung fehlgeschlagen").count()).toBe(
+        0,
+      );
     }
+    expectNoErrors(errors);
+  });
+
+  it("a control focused before the scripts run keeps the focus; a modified click on a tab only opens it elsewhere", async () => {
+    const { context, page, errors } = await browser.open(width, {
+      cookies: consent,
+    });
+    // The scripts are held back until the control has the focus (a visitor who tabs while the page loads).
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/auth", { waitUntil: "domcontentloaded" });
+    // At phone width the menu link (a button once the scripts run); at desktop width a tab link (stays a link).
+    const [before, after] =
+      width === "phone"
+        ? [
+            page.getByRole("link", { name: "Menü öffnen" }),
+            page.getByRole("button", { name: "Menü öffnen" }),
+          ]
+        : [
+            page.getByRole("tab", { name: "Registrieren" }),
+            page.getByRole("tab", { name: "Registrieren" }),
+          ];
+    await before.focus();
+    release();
+    await hydrated(page);
+    await expect
+      .poll(() =>
+        after.evaluate((element) => element === document.activeElement),
+      )
+      .toBe(true);
+    await page.unroute(/\.js(\?|$)/);
+
+    // Shift-click: the browser's new window with the register panel; this page stays on the sign-in.
+    const opened = context.waitForEvent("page");
+    await page
+      .getByRole("tab", { name: "Registrieren" })
+      .click({ modifiers: ["Shift"] });
+    const other = await opened;
+    await other.waitForURL(`${baseUrl()}/auth?tab=register`);
+    await other.close();
+    expect(
+      await page
+        .getByRole("tab", { name: "Anmelden" })
+        .getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(
+      await page.getByRole("button", { name: "Anmelden" }).isVisible(),
+    ).toBe(true);
     expectNoErrors(errors);
   });
 
   it("forgot → mail → reset → sign in with the new password; the link works only once", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    const email = width === "phone" ? "lukas.mueller@demo.marktplatz.example" : "julia.becker@demo.marktplatz.example";
+    const email =
+      width === "phone"
+        ? "lukas.mueller@demo.marktplatz.example"
+        : "julia.becker@demo.marktplatz.example";
     await page.goto("/auth");
     await page.getByRole("link", { name: "Passwort vergessen?" }).click();
     await page.waitForURL(`${baseUrl()}/forgot-password`);
@@ -153,15 +302,27 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("E-Mail").fill(email);
     await page.getByRole("button", { name: "Link senden" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
-    await page.getByText("Email sent! Please check your inbox for the password reset link.").waitFor();
-    expect(await page.getByRole("button", { name: "Resend Link" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Zurück zur Anmeldung" }).getAttribute("href")).toBe("/auth");
+    await page
+      .getByText(
+        "Email sent! Please check your inbox for the password reset link.",
+      )
+      .waitFor();
+    expect(
+      await page.getByRole("button", { name: "Resend Link" }).isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole("link", { name: "Zurück zur Anmeldung" })
+        .getAttribute("href"),
+    ).toBe("/auth");
     await expectAccessible(page, `check your email (${width})`);
     await screenshot(page, `forgot-sent-${width}`);
 
     const link = await linkFromOutbox(page, email, /Passwort zurücksetzen/);
     await page.goto(link);
-    await page.getByRole("heading", { name: "Neues Passwort festlegen" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Neues Passwort festlegen" })
+      .waitFor();
     await expectAccessible(page, `/reset-password (${width})`);
     await screenshot(page, `reset-password-${width}`);
     await page.getByLabel("Neues Passwort").fill("neu12345");
@@ -171,7 +332,9 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("Neues Passwort").fill("kurz");
     await page.getByLabel("Passwort bestätigen").fill("kurz");
     await page.getByRole("button", { name: "Passwort speichern" }).click();
-    await page.getByText("Password must be at least 6 characters long").waitFor();
+    await page
+      .getByText("Password must be at least 6 characters long")
+      .waitFor();
     await page.getByLabel("Neues Passwort").fill("neu12345");
     await page.getByLabel("Passwort bestätigen").fill("neu12345");
     await page.getByRole("button", { name: "Passwort speichern" }).click();
@@ -184,28 +347,45 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.waitForURL(`${baseUrl()}/`);
 
     await page.goto(link);
-    await page.getByText("Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.").waitFor();
-    expect(await page.getByRole("link", { name: "Neuen Link anfordern" }).getAttribute("href")).toBe("/forgot-password");
+    await page
+      .getByText(
+        "Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.",
+      )
+      .waitFor();
+    expect(
+      await page
+        .getByRole("link", { name: "Neuen Link anfordern" })
+        .getAttribute("href"),
+    ).toBe("/forgot-password");
     expectNoErrors(errors);
   });
 
   it("the dev outbox lists mails and shows them with clickable links, to local visitors only", async () => {
     const { page } = await browser.open(width, { cookies: consent });
     await page.goto("/forgot-password");
-    await page.getByLabel("E-Mail").fill("sophie.hoffmann@demo.marktplatz.example");
+    await page
+      .getByLabel("E-Mail")
+      .fill("sophie.hoffmann@demo.marktplatz.example");
     await page.getByRole("button", { name: "Link senden" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
     // A remote visitor gets a 404 for the outbox.
     expect((await page.goto("/dev/mail"))?.status()).toBe(404);
-    const local = await page.context().browser()!.newContext({ baseURL: baseUrl(), viewport: page.viewportSize()! });
+    const local = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl(), viewport: page.viewportSize()! });
     const outbox = await local.newPage();
     await outbox.goto("/dev/mail");
-    await outbox.getByRole("heading", { name: "Postausgang (Entwicklung)" }).waitFor();
+    await outbox
+      .getByRole("heading", { name: "Postausgang (Entwicklung)" })
+      .waitFor();
     await expectAccessible(outbox, `dev mail list (${width})`);
     await screenshot(outbox, `dev-mail-${width}`);
     await outbox.locator("a", { hasText: "sophie.hoffmann" }).first().click();
     await outbox.locator("pre a").first().waitFor();
-    expect(await outbox.locator("pre a").first().getAttribute("href")).toMatch(/\/reset-password\?token=/);
+    expect(await outbox.locator("pre a").first().getAttribute("href")).toMatch(
+      /\/reset-password\?token=/,
+    );
     await expectAccessible(outbox, `dev mail message (${width})`);
     await screenshot(outbox, `dev-mail-message-${width}`);
     await local.close();
@@ -214,10 +394,16 @@ describe.each(widthNames)("accounts at %s width", (width) => {
   it("shows the validation texts where the spec says", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await page.goto("/auth");
-    await page.locator("form").getByRole("button", { name: "Anmelden" }).click();
+    await page
+      .locator("form")
+      .getByRole("button", { name: "Anmelden" })
+      .click();
     // Refused by the form's own checks: the messages at the fields only. The alert and the
     // 'Sign in failed' toast are for the auth server's refusals (see the unverified sign-in above).
-    await page.locator("#signin-email-error").getByText("Bitte geben Sie Ihre E-Mail-Adresse ein.").waitFor();
+    await page
+      .locator("#signin-email-error")
+      .getByText("Bitte geben Sie Ihre E-Mail-Adresse ein.")
+      .waitFor();
     await page.locator("#signin-password-error").waitFor();
     expect(await page.locator("form [role=alert]").count()).toBe(0);
     expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
@@ -230,8 +416,15 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel(/Ich akzeptiere/).check();
     await page.getByRole("button", { name: "Konto erstellen" }).click();
     // Shown once: as the field's error, in place of its hint (the same words); no alert, no toast.
-    await page.locator("#signup-password-error").getByText("Das Passwort muss mindestens 6 Zeichen lang sein").waitFor();
-    expect(await page.getByText("Das Passwort muss mindestens 6 Zeichen lang sein").count()).toBe(1);
+    await page
+      .locator("#signup-password-error")
+      .getByText("Das Passwort muss mindestens 6 Zeichen lang sein")
+      .waitFor();
+    expect(
+      await page
+        .getByText("Das Passwort muss mindestens 6 Zeichen lang sein")
+        .count(),
+    ).toBe(1);
     expect(await page.locator("#signup-password-hint").count()).toBe(0);
     expect(await page.locator("form [role=alert]").count()).toBe(0);
     expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
@@ -240,12 +433,17 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByLabel("Passwort").fill("lang-genug");
     await page.getByLabel(/Ich akzeptiere/).uncheck();
     await page.evaluate(() => {
-      const form = document.querySelector<HTMLInputElement>("input[name=intent][value=signUp]")!.form!;
-      form.querySelector<HTMLButtonElement>("button[type=submit]")!.disabled = false;
+      const form = document.querySelector<HTMLInputElement>(
+        "input[name=intent][value=signUp]",
+      )!.form!;
+      form.querySelector<HTMLButtonElement>("button[type=submit]")!.disabled =
+        false;
       form.requestSubmit();
     });
     await page
-      .getByText("Sie müssen die Nutzungsbedingungen und Datenschutzerklärung akzeptieren, um sich zu registrieren.")
+      .getByText(
+        "Sie müssen die Nutzungsbedingungen und Datenschutzerklärung akzeptieren, um sich zu registrieren.",
+      )
       .first()
       .waitFor();
     expectNoErrors(errors);
