@@ -16,7 +16,7 @@ import { readForm } from "~/lib/forms.server";
 import { optionalUser } from "~/lib/request-context.server";
 import { actionResult, withHeaders, type Failure } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { useScripted } from "~/lib/use-scripted";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/auth";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -135,7 +135,7 @@ function ErrorAlert({ message, title }: { message: string; title?: string }) {
 }
 
 function CheckInbox({ email, signedUp, resent, resendError }: Inbox) {
-  const scripted = useScripted();
+  const scripted = useHydrated();
   const busy = useNavigation().state === "submitting";
   // The form is replaced by this view: the focus moves to its heading, so that screen readers
   // read where the visitor now is (the toast alone is easy to miss).
@@ -211,7 +211,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     setShownTabInUrl(tabInUrl);
     setTab(tabInUrl);
   }
-  const scripted = useScripted();
+  const scripted = useHydrated();
   // The checkbox is the form's own (uncontrolled): one ticked before the scripts ran stays ticked.
   const termsRef = useRef<HTMLInputElement>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -374,6 +374,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                         type="checkbox"
                         className="mt-0.5 size-4 shrink-0 accent-primary"
                         ref={termsRef}
+                        // The inactive tab is unmounted: back on this one, the box shows what was chosen.
+                        defaultChecked={termsAccepted}
                         onChange={(event) => setTermsAccepted(event.target.checked)}
                         aria-describedby={signUpRefusal?.fieldErrors.terms ? "signup-terms-error" : undefined}
                         aria-invalid={signUpRefusal?.fieldErrors.terms ? true : undefined}

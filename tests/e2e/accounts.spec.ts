@@ -29,6 +29,14 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByRole("tab", { name: "Registrieren" }).click();
     // With JavaScript the tab (a link to /auth?tab=register without it) switches in place.
     expect(page.url()).toBe(`${baseUrl()}/auth`);
+    // The terms box keeps its state across a switch of tabs (the inactive one is unmounted), in step with the button.
+    const terms = page.getByLabel(/Ich akzeptiere/);
+    await terms.check();
+    await page.getByRole("tab", { name: "Anmelden" }).click();
+    await page.getByRole("tab", { name: "Registrieren" }).click();
+    expect(await terms.isChecked()).toBe(true);
+    expect(await page.getByRole("button", { name: "Konto erstellen" }).isEnabled()).toBe(true);
+    await terms.uncheck();
     await page.getByLabel("Vorname").fill("Paula");
     await page.getByLabel("Nachname").fill("Probe");
     await page.getByLabel("E-Mail").fill(email);

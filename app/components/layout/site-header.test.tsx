@@ -63,6 +63,13 @@ describe("the site header", () => {
     expect(menu).toMatch(/<form [^>]*action="\/auth\/sign-out"[\s\S]*Abmelden/);
   });
 
+  it("keeps the menu's link on this site when the path starts with two slashes", () => {
+    // "//other.example" as a path is another site as an href.
+    const { html } = header("//other.example?menu=1");
+    expect(html).toMatch(/<a [^>]*href="\/other.example"[^>]*aria-label="Menü schließen"/);
+    expect(html).not.toMatch(/href="\/\/other/);
+  });
+
   it("shows signed-out visitors the open links and the sign-in", () => {
     expect(header("/services", null).links.map((l) => l.href)).toEqual(["/", "/", "/services", "/support", "/auth", "/services?menu=1"]);
   });

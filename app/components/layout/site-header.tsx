@@ -10,7 +10,8 @@ import { inboxDe } from "~/i18n/inbox.de";
 import { moderationPublicDe } from "~/i18n/moderation-public.de";
 import { publicDe as de } from "~/i18n/public.de";
 import { cn } from "~/lib/class-names";
-import { useFocusKeptOnSwap, useScripted } from "~/lib/use-scripted";
+import { useFocusKeptOnSwap } from "~/lib/use-focus-kept-on-swap";
+import { useHydrated } from "~/lib/use-hydrated";
 import { NotificationsMenu } from "~/features/notifications/components/notifications-menu";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -65,7 +66,9 @@ function menuHref(pathname: string, search: string, open: boolean): string {
   if (open) params.set(MENU_PARAM, "1");
   else params.delete(MENU_PARAM);
   const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  // One leading slash: a request for "//other.example" has that pathname, and the link would lead off-site.
+  const path = pathname.replace(/^\/+/, "/");
+  return query ? `${path}?${query}` : path;
 }
 
 /** Following a link scrolls smoothly to the top (the spec's navigation behaviour). */
@@ -94,7 +97,7 @@ export function SiteHeader({
   // The menu remembers the page it was opened on, so any navigation (also back/forward) closes it.
   // A page asked for with the menu open (its link, before the scripts run) starts with it open.
   const [openedOn, setOpenedOn] = useState<string | null>(() => (new URLSearchParams(location.search).has(MENU_PARAM) ? location.pathname : null));
-  const scripted = useScripted();
+  const scripted = useHydrated();
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
