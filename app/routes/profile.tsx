@@ -103,81 +103,41 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The cookie the server renders the theme with; the switch has set it in the browser already
       // (without JavaScript this answer sets it, and the page comes back in the new theme).
       const cookie = preferenceCookie({ theme: form.theme === "dark" ? "dark" : "light" }, env().baseUrl.startsWith("https://"));
-      if (isDocumentSubmission(request)) {
-        return backToProfile(async () => saveTheme(await database(context), { actorId, input: form }), {
-          done: { type: "success", title: de.profile.theme.saved },
-          failed: de.profile.theme.failed,
-          where: "theme",
-          headers: { "Set-Cookie": cookie },
-        });
-      }
-      return actionResult(
-        async () => {
-          await saveTheme(await database(context), { actorId, input: form });
-        },
-        { intent: "theme", headers: { "Set-Cookie": cookie }, where: "theme" },
-      );
+      return answerEitherWay(request, "theme", async () => saveTheme(await database(context), { actorId, input: form }), {
+        done: { type: "success", title: de.profile.theme.saved },
+        failed: de.profile.theme.failed,
+        where: "theme",
+        headers: { "Set-Cookie": cookie },
+      });
     }
     case "removeImage":
-      if (isDocumentSubmission(request)) {
-        return backToProfile(async () => removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url }), {
-          done: { type: "success", title: de.profile.gallery.removed },
-          failed: de.profile.gallery.removeError,
-          where: "gallery image removal",
-        });
-      }
-      return actionResult(
-        async () => {
-          await removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url });
-        },
-        { intent: "removeImage", where: "gallery image removal" },
-      );
+      return answerEitherWay(request, "removeImage", async () => removeGalleryImage(await database(context), getStorage(), { actorId, url: form.url }), {
+        done: { type: "success", title: de.profile.gallery.removed },
+        failed: de.profile.gallery.removeError,
+        where: "gallery image removal",
+      });
     case "removeFavorite":
-      if (isDocumentSubmission(request)) {
-        return backToProfile(async () => setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false }), {
-          done: { type: "success", title: de.favorites.removed },
-          failed: de.favorites.removeError,
-          where: "favourite removal",
-          texts: { service_not_found: de.services.detail.notFoundTitle },
-        });
-      }
-      return actionResult(
-        async () => {
-          await setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false });
-        },
+      return answerEitherWay(request, "removeFavorite", async () => setFavorite(await database(context), { actorId, serviceId: form.serviceId, on: false }), {
+        done: { type: "success", title: de.favorites.removed },
+        failed: de.favorites.removeError,
+        where: "favourite removal",
         // The profile's words for a favourite whose service is gone.
-        { intent: "removeFavorite", texts: { service_not_found: de.services.detail.notFoundTitle }, where: "favourite removal" },
-      );
+        texts: { service_not_found: de.services.detail.notFoundTitle },
+      });
     case "saveSearch":
       throw await saveSearchAndReturn(context, actorId, form);
     case "deleteSavedSearch":
-      if (isDocumentSubmission(request)) {
-        return backToProfile(async () => deleteSavedSearch(await database(context), { actorId, id: form.id }), {
-          done: { type: "success", title: savedSearchesDe.profile.removed },
-          failed: savedSearchesDe.profile.removeError,
-          where: "saved search removal",
-        });
-      }
-      return actionResult(
-        async () => {
-          await deleteSavedSearch(await database(context), { actorId, id: form.id });
-        },
-        { intent: "deleteSavedSearch", where: "saved search removal" },
-      );
+      return answerEitherWay(request, "deleteSavedSearch", async () => deleteSavedSearch(await database(context), { actorId, id: form.id }), {
+        done: { type: "success", title: savedSearchesDe.profile.removed },
+        failed: savedSearchesDe.profile.removeError,
+        where: "saved search removal",
+      });
     case "notificationSettings":
-      if (isDocumentSubmission(request)) {
-        return backToProfile(async () => updateNotificationSettings(await database(context), { actorId, input: form }), {
-          done: { type: "success", title: inboxDe.settings.saved, description: inboxDe.settings.savedText },
-          failed: inboxDe.settings.saveError,
-          where: "notification settings",
-        });
-      }
-      return actionResult(
-        async () => {
-          await updateNotificationSettings(await database(context), { actorId, input: form });
-        },
-        { intent: "notificationSettings", where: "notification settings" },
-      );
+      return answerEitherWay(request, "notificationSettings", async () => updateNotificationSettings(await database(context), { actorId, input: form }), {
+        done: { type: "success", title: inboxDe.settings.saved, description: inboxDe.settings.savedText },
+        failed: inboxDe.settings.saveError,
+        where: "notification settings",
+      });
     case "deleteAccount":
       return actionResult(
         async () => {
@@ -191,15 +151,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+interface PlainAnswer {
+  done: FlashToast;
+  failed: string;
+  where: string;
+  texts?: ScreenTexts;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One of the page's forms, answered as it came: posted by the browser itself, back to /profile
+ * with the flash message (backToProfile); by the page's fetcher, the outcome as data with its intent.
+ */
+function answerEitherWay<K extends string>(request: Request, intent: K, work: () => Promise<unknown>, options: PlainAnswer) {
+  if (isDocumentSubmission(request)) return backToProfile(work, options);
+  return actionResult(
+    async () => {
+      await work();
+    },
+    { intent, where: options.where, texts: options.texts, headers: options.headers },
+  );
+}
+
 /**
  * A form of the page posted by the browser itself (no JavaScript): post/redirect/get back to
  * /profile, the outcome as the flash message (shown without JavaScript too), so a reload does not
  * post again. The app's own fetches get data instead (their sections toast it).
  */
-async function backToProfile(
-  work: () => Promise<unknown>,
-  options: { done: FlashToast; failed: string; where: string; texts?: ScreenTexts; headers?: Record<string, string> },
-): Promise<Response> {
+async function backToProfile(work: () => Promise<unknown>, options: PlainAnswer): Promise<Response> {
   const headers = new Headers();
   let flash: FlashToast;
   try {
