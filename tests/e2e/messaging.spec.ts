@@ -215,7 +215,9 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     expect(viaForm.status()).toBe(303);
     expect(viaForm.headers().location).toBe(chatPath);
     await page.reload();
-    await page.getByText(GONE, { exact: true }).waitFor();
+    // The note in place of the composer (and, while it shows, the refusal's toast with the same words).
+    await page.getByText(GONE, { exact: true }).first().waitFor();
+    expect(await composer(page).text.count()).toBe(0);
     expect(await page.getByRole("log").getByText("Hallo?").count()).toBe(0);
     expectNoErrors(errors);
   });
