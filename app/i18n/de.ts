@@ -61,6 +61,7 @@ export const de = {
     verifyFailedText: "Der Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich an, um einen neuen anzufordern.",
     alreadyVerifiedTitle: "E-Mail-Adresse bereits bestätigt",
     alreadyVerifiedText: "Ihre E-Mail-Adresse ist schon bestätigt – der Link wird nicht mehr gebraucht. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.",
+    alreadyVerifiedSignedInText: "Ihre E-Mail-Adresse ist schon bestätigt – der Link wird nicht mehr gebraucht. Sie sind angemeldet.",
     errors: {
       emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
       emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",

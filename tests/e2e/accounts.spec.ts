@@ -221,6 +221,11 @@ describe.each(widthNames)("accounts at %s width", (width) => {
       await page.goto(link);
       await page.waitForURL(`${baseUrl()}/`);
       await page.getByText("E-Mail-Adresse bestätigt").waitFor();
+      // The link opened again while signed in: no second welcome, and the visitor stays signed in.
+      await page.goto(link);
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByText("E-Mail-Adresse bereits bestätigt").waitFor();
+      await page.getByText("Sie sind angemeldet.", { exact: false }).waitFor();
       await page.getByRole("link", { name: "Menü öffnen" }).click();
       await page.waitForURL(`${baseUrl()}/?menu=1`);
       const nav = page.locator("nav[aria-label='Hauptnavigation']:visible");

@@ -5,7 +5,7 @@ import { clientRequest, cookieFrom, createTestAuth, ctxFor, TEST_BASE_URL } from
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { signIn, signUp } from "./accounts.server";
 import { createAuth, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, type Auth } from "./auth.server";
-import { readSessionWith } from "./session.server";
+import { readSessionWith, sessionCreatedAt } from "./session.server";
 
 let t: TestDatabase;
 let auth: Auth;
@@ -55,6 +55,16 @@ describe(`reading the session of a request on ${testEngine}`, () => {
     const official = await auth.api.getSession({ headers: new Headers({ Cookie: cookie }) });
     expect(result.sessionId).toBe(official!.session.id);
     expect(result.user!.sessionExpiresAt).toBe(new Date(official!.session.expiresAt).getTime());
+  });
+
+  it("tells when a session began (/auth/verified tells a fresh confirmation from a link opened again)", async () => {
+    const before = Date.now();
+    const { cookie } = await signedInUser("Bruno");
+    const { result } = await read(cookie);
+    const startedAt = await sessionCreatedAt(t.db, result.sessionId!);
+    expect(startedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(startedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(await sessionCreatedAt(t.db, "no-such-session")).toBeNull();
   });
 
   it("refuses a token whose signature is wrong, missing or made with another secret", async () => {

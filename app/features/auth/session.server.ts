@@ -155,6 +155,12 @@ async function quickSession(auth: Auth, db: Database, cookieHeader: string): Pro
   };
 }
 
+/** When a session began (null: no such session). */
+export async function sessionCreatedAt(db: Pick<Database, "select">, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, sessionId));
+  return row ? new Date(row.createdAt) : null;
+}
+
 /** Whether a session still exists and has not expired (sign-out and deletion remove it). */
 export async function sessionStillValid(sessionId: string): Promise<boolean> {
   const { db } = await getDatabase();
