@@ -5,9 +5,9 @@ import { toast } from "~/components/ui/toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { de } from "~/i18n/de";
-import { useHydrated } from "~/lib/use-hydrated";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
 import { uploadWithProgress } from "../upload-client";
+import { ImageUploadForm } from "./image-upload-form";
 
 const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
 
@@ -20,7 +20,6 @@ export function AvatarUpload({ avatarUrl, firstName, lastName }: { avatarUrl: st
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
-  const hydrated = useHydrated();
 
   async function upload(file: File) {
     if (file.size > IMAGE_MAX_BYTES) return toast.error(de.profile.avatar.uploadFailed, { description: de.profile.avatar.tooLarge });
@@ -53,39 +52,29 @@ export function AvatarUpload({ avatarUrl, firstName, lastName }: { avatarUrl: st
           </span>
         )}
       </div>
-      <form
-        method="post"
+      <ImageUploadForm
         action="/profile/avatar"
-        encType="multipart/form-data"
-        className={hydrated ? "contents" : "flex max-w-64 flex-col items-center gap-2"}
-        onSubmit={(event) => event.preventDefault()}
+        inputId="avatar-file"
+        name="avatar"
+        label={de.profile.avatar.change}
+        plainClassName="flex max-w-64 flex-col items-center gap-2"
+        inputRef={input}
+        onFiles={([file]) => void upload(file!)}
       >
-        <input
-          ref={input}
-          id="avatar-file"
-          name="avatar"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          className={hydrated ? "hidden" : "max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"}
-          aria-label={de.profile.avatar.change}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = "";
-            if (file) void upload(file);
-          }}
-        />
-        {hydrated ? (
-          <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
-            {progress !== null ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
-            {progress !== null ? de.profile.avatar.uploading : de.profile.avatar.change}
-          </Button>
-        ) : (
-          <Button type="submit" variant="outline" size="sm">
-            <Camera aria-hidden="true" />
-            {de.profile.avatar.submit}
-          </Button>
-        )}
-      </form>
+        {(hydrated) =>
+          hydrated ? (
+            <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+              {progress !== null ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
+              {progress !== null ? de.profile.avatar.uploading : de.profile.avatar.change}
+            </Button>
+          ) : (
+            <Button type="submit" variant="outline" size="sm">
+              <Camera aria-hidden="true" />
+              {de.profile.avatar.submit}
+            </Button>
+          )
+        }
+      </ImageUploadForm>
     </div>
   );
 }

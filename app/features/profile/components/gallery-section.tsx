@@ -7,11 +7,11 @@ import { UploadProgress } from "~/components/ui/upload-progress";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useRefocusAfterRemoval } from "~/lib/use-refocus-after-removal";
 import type { action } from "~/routes/profile";
 import { GALLERY_MAX, IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../schema";
 import { uploadWithProgress } from "../upload-client";
+import { ImageUploadForm } from "./image-upload-form";
 
 const IMAGE_TYPES = IMAGE_ACCEPT.split(",");
 
@@ -45,7 +45,6 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
   }, [removed]);
   // The pressed remove button goes with its image: the focus then moves to the next one's, or the heading.
   const { list, heading, removing: refocusAfter } = useRefocusAfterRemoval(remover.state === "idle", gallery);
-  const hydrated = useHydrated();
 
   async function upload(files: File[]) {
     const refused = precheck(files, gallery.length);
@@ -77,54 +76,40 @@ export function GallerySection({ gallery }: { gallery: string[] }) {
           </h2>
           <CardDescription>{de.profile.gallery.hint}</CardDescription>
         </div>
-        {/*
-          Without JavaScript (or before it runs) a plain upload form: the file field and its submit
-          button; /profile/gallery sends the browser back to /profile with the outcome. Once
-          hydrated, the button opens the picker and the images go up at once, with progress.
-        */}
-        <form
-          method="post"
+        {/* A plain upload form until the scripts run; then the button opens the picker (ImageUploadForm). */}
+        <ImageUploadForm
           action="/profile/gallery"
-          encType="multipart/form-data"
-          className={hydrated ? "contents" : "flex flex-col gap-2 sm:flex-row sm:items-center"}
-          onSubmit={(event) => event.preventDefault()}
+          inputId="gallery-files"
+          name="images"
+          label={de.profile.gallery.add}
+          multiple
+          plainClassName="flex flex-col gap-2 sm:flex-row sm:items-center"
+          inputRef={input}
+          onFiles={(files) => void upload(files)}
         >
-          <input
-            ref={input}
-            id="gallery-files"
-            name="images"
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            className={hydrated ? "hidden" : "max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"}
-            aria-label={de.profile.gallery.add}
-            onChange={(event) => {
-              const files = [...(event.currentTarget.files ?? [])];
-              event.currentTarget.value = "";
-              if (files.length) void upload(files);
-            }}
-          />
-          {hydrated ? (
-            <Button
-              type="button"
-              variant={full ? "outline" : "default"}
-              disabled={progress !== null}
-              onClick={() => {
-                // With five images the picker would only lead to a refusal: say so at once.
-                if (full) toast.error(de.profile.gallery.limitTitle, { description: de.profile.gallery.limitText });
-                else input.current?.click();
-              }}
-            >
-              <ImagePlus aria-hidden="true" />
-              {de.profile.gallery.add}
-            </Button>
-          ) : (
-            <Button type="submit" variant={full ? "outline" : "default"}>
-              <ImagePlus aria-hidden="true" />
-              {de.profile.gallery.submit}
-            </Button>
-          )}
-        </form>
+          {(hydrated) =>
+            hydrated ? (
+              <Button
+                type="button"
+                variant={full ? "outline" : "default"}
+                disabled={progress !== null}
+                onClick={() => {
+                  // With five images the picker would only lead to a refusal: say so at once.
+                  if (full) toast.error(de.profile.gallery.limitTitle, { description: de.profile.gallery.limitText });
+                  else input.current?.click();
+                }}
+              >
+                <ImagePlus aria-hidden="true" />
+                {de.profile.gallery.add}
+              </Button>
+            ) : (
+              <Button type="submit" variant={full ? "outline" : "default"}>
+                <ImagePlus aria-hidden="true" />
+                {de.profile.gallery.submit}
+              </Button>
+            )
+          }
+        </ImageUploadForm>
       </CardHeader>
       <CardContent className="grid gap-4">
         {progress !== null && <UploadProgress label={de.profile.gallery.uploading} percent={progress} percentText={de.profile.gallery.progress(progress)} />}
