@@ -140,7 +140,9 @@ describe.each(widthNames)("one inbox at %s width", (width) => {
     expect(await box("Gespeicherte Suchen", "Per E-Mail").isChecked()).toBe(false);
     expect(await box("Gespeicherte Suchen", "Im Marktplatz").isChecked()).toBe(true);
 
-    // As a browser without JavaScript posts the form (a document request): every box checked again.
+    // The form's fields posted as data (a request that is not a navigation gets the action's data, as
+    // the page's fetcher does; the plain post's redirect has its test in profile-plain-posts.test.ts):
+    // every box checked again.
     const all = Object.fromEntries(KINDS.flatMap((kind) => [[`${kind}.inApp`, "on"], [`${kind}.email`, "on"]]));
     const headers = { Origin: baseUrl() };
     const saved = await page.request.post("/profile", { form: { intent: "notificationSettings", ...all }, headers });

@@ -1,5 +1,5 @@
 import { Mail } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
@@ -25,6 +25,40 @@ export function ChangeEmailOpenerForm() {
     <form id={EMAIL_OPENER_FORM_ID} method="get" action={`/profile#${EMAIL_PANEL_ID}`} hidden onSubmit={(event) => event.preventDefault()}>
       <input type="hidden" name={PROFILE_DIALOG_PARAM} value={EMAIL_DIALOG} />
     </form>
+  );
+}
+
+/**
+ * The change-email form's fields, the same in the dialog and on the page: the current address,
+ * a general refusal (the page's), the new address (controlled in the dialog, whose button waits
+ * for a new one) and the current password.
+ */
+function ChangeEmailFields({
+  currentEmail,
+  idSuffix,
+  errors,
+  newEmail,
+  general,
+}: {
+  currentEmail: string;
+  /** Keeps the ids apart should the dialog and the page's form ever be in one document. */
+  idSuffix: string;
+  errors: Record<string, string> | undefined;
+  newEmail: Pick<ComponentProps<"input">, "value" | "onChange" | "defaultValue">;
+  general?: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="changeEmail" />
+      <p className="break-all text-sm">{de.profile.changeEmail.current(currentEmail)}</p>
+      {general && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {de.profile.changeEmail.failed}: {general}
+        </p>
+      )}
+      <FormField id={`new-email${idSuffix}`} name="newEmail" type="email" autoComplete="email" label={de.profile.changeEmail.newEmail} {...newEmail} error={errors?.newEmail} required />
+      <FormField id={`current-password${idSuffix}`} name="password" type="password" autoComplete="current-password" label={de.profile.changeEmail.password} error={errors?.password} required />
+    </>
   );
 }
 
@@ -68,27 +102,11 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         <DialogTitle>{de.profile.changeEmail.title}</DialogTitle>
         <DialogDescription>{de.profile.changeEmail.description}</DialogDescription>
         <fetcher.Form method="post" action="/profile" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="changeEmail" />
-          <p className="break-all text-sm">{de.profile.changeEmail.current(currentEmail)}</p>
-          <FormField
-            id="new-email"
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            label={de.profile.changeEmail.newEmail}
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.currentTarget.value)}
-            error={errors?.newEmail}
-            required
-          />
-          <FormField
-            id="current-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            label={de.profile.changeEmail.password}
-            error={errors?.password}
-            required
+          <ChangeEmailFields
+            currentEmail={currentEmail}
+            idSuffix=""
+            errors={errors}
+            newEmail={{ value: newEmail, onChange: (event) => setNewEmail(event.currentTarget.value) }}
           />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
@@ -122,32 +140,13 @@ export function ChangeEmailPanel({ currentEmail, refused }: { currentEmail: stri
         <p className="text-sm text-muted-foreground">{de.profile.changeEmail.description}</p>
       </div>
       <Form method="post" action="/profile" className="grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="changeEmail" />
         <input type="hidden" name="panel" value="1" />
-        <p className="break-all text-sm">{de.profile.changeEmail.current(currentEmail)}</p>
-        {general && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {de.profile.changeEmail.failed}: {general}
-          </p>
-        )}
-        <FormField
-          id="new-email-page"
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          label={de.profile.changeEmail.newEmail}
-          defaultValue={refused?.values?.newEmail}
-          error={errors.newEmail}
-          required
-        />
-        <FormField
-          id="current-password-page"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={de.profile.changeEmail.password}
-          error={errors.password}
-          required
+        <ChangeEmailFields
+          currentEmail={currentEmail}
+          idSuffix="-page"
+          errors={errors}
+          newEmail={{ defaultValue: refused?.values?.newEmail }}
+          general={general}
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">
