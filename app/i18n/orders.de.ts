@@ -65,6 +65,8 @@ export const ordersDe = {
     total: "Gesamtbetrag",
     /** In place of the total while the typed quantity is not one the server accepts. */
     totalUnknown: "Bitte eine gültige Menge angeben",
+    /** After the price, as the total before the page's scripts run (or without them): times the quantity field's name. */
+    totalTimes: (quantity: string) => `× ${quantity}`,
     totalNote: "Endpreis; ggf. inkl. gesetzlicher Umsatzsteuer. Bezahlt wird nach Abschluss per Überweisung an den Anbieter laut Rechnung.",
     submit: "Verbindlich anfragen",
     submitting: "Wird gesendet…",

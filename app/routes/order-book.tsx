@@ -10,6 +10,7 @@ import { Label } from "~/components/ui/label";
 import { REQUIREMENTS_MAX } from "~/features/orders/limits";
 import { parseQuantity } from "~/features/orders/quantity";
 import { toCents, fromCents } from "~/features/orders/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { bookService } from "~/features/orders/orders.server";
 import { bookingDefaults } from "~/features/orders/queries.server";
 import { todayInGermany } from "~/features/orders/schema";
@@ -73,6 +74,13 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
   const saveAddress = failed?.values ? failed.values.saveAddress === "on" : !defaults.providerDetails;
   const errors = failed?.fieldErrors ?? {};
   const [quantity, setQuantity] = useState(values.quantity ?? "1");
+  // The field is the browser's own: a quantity typed before the scripts ran is where the total starts.
+  const quantityField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (quantityField.current) setQuantity(quantityField.current.value);
+  }, []);
+  // Without JavaScript nothing follows the field, so the total is shown as its formula.
+  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
     if (failed && Object.keys(failed.fieldErrors ?? {}).length === 0) toast.error(failed.message);
@@ -137,7 +145,8 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
                   name="quantity"
                   inputMode="decimal"
                   label={t.book.quantity[service.priceUnit]}
-                  value={quantity}
+                  ref={quantityField}
+                  defaultValue={values.quantity ?? "1"}
                   onChange={(event) => setQuantity(event.currentTarget.value)}
                   error={errors.quantity}
                   required
@@ -168,9 +177,16 @@ export default function BookService({ loaderData, actionData }: Route.ComponentP
             <div className="rounded-lg bg-muted p-4">
               <p className="flex items-baseline justify-between gap-3">
                 <span className="font-medium">{t.book.total}</span>
-                <span className={total === null ? "text-sm text-muted-foreground" : "text-xl font-bold tabular-nums"} aria-live="polite">
-                  {total === null ? t.book.totalUnknown : formatPrice(total)}
-                </span>
+                {hourly && !hydrated ? (
+                  <span className="text-right">
+                    <span className="text-xl font-bold tabular-nums">{formatPrice(service.price)}</span>{" "}
+                    <span className="text-sm whitespace-nowrap text-muted-foreground">{t.book.totalTimes(t.book.quantity[service.priceUnit])}</span>
+                  </span>
+                ) : (
+                  <span className={total === null ? "text-sm text-muted-foreground" : "text-xl font-bold tabular-nums"} aria-live="polite">
+                    {total === null ? t.book.totalUnknown : formatPrice(total)}
+                  </span>
+                )}
               </p>
               <p className="mt-1 text-xs text-muted-foreground">{t.book.totalNote}</p>
             </div>

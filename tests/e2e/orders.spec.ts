@@ -328,5 +328,14 @@ describe("orders without JavaScript", () => {
     await page.getByText("Abgelehnt", { exact: true }).first().waitFor();
     await page.getByText("Leider bin ich bis Jahresende ausgebucht.").first().waitFor();
     expectNoErrors(errors, "provider without JavaScript");
+
+    // The buyer's booking page without JavaScript: nothing follows the hours typed, so the total is
+    // shown as its formula, never as one hour's price.
+    const buyerCookies = (await buyer.context().cookies()).map(({ name, value }) => ({ name, value }));
+    const noScript = await browser.open("phone", { cookies: buyerCookies, javaScript: false });
+    await noScript.page.goto(bookingPath);
+    await noScript.page.getByText(/^120,00\s€ × Anzahl Stunden$/).waitFor();
+    await screenshot(noScript.page, "order-book-no-js-phone");
+    expectNoErrors(noScript.errors, "buyer without JavaScript");
   }, 120_000);
 });
