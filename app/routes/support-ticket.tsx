@@ -3,7 +3,7 @@ import { Link, redirect, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { ReplyForm } from "~/features/support/components/reply-form";
-import { StatusSelect, TicketAuthor } from "~/features/support/components/ticket-card";
+import { StatusSaveToasts, StatusSelect, TicketAuthor } from "~/features/support/components/ticket-card";
 import { TicketThread } from "~/features/support/components/ticket-thread";
 import { getTicketThread, REPLY_TEXTS, replyToTicket, ticketPath } from "~/features/support/replies.server";
 import { STATUS_BADGE } from "~/features/support/schema";
@@ -89,6 +89,7 @@ export default function SupportTicket({ loaderData }: Route.ComponentProps) {
           <span>{ticketsDe.card.lastActivity(formatDate(ticket.lastActivityAt, "dateTime"))}</span>
         </p>
         {isSupport && <StatusSelect ticketId={ticket.id} subject={ticket.subject} status={ticket.status} />}
+        {isSupport && <StatusSaveToasts />}
       </div>
 
       <section aria-labelledby="ticket-conversation" className="mt-8">

@@ -3,7 +3,7 @@ import { data, redirect, useActionData, useRevalidator, useSearchParams } from "
 import { Pager } from "~/components/ui/pager";
 import { CreateTicketDialog, NEW_TICKET_PARAM, NewTicketPanel } from "~/features/support/components/create-ticket-dialog";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
-import { TicketCard } from "~/features/support/components/ticket-card";
+import { StatusSaveToasts, TicketCard } from "~/features/support/components/ticket-card";
 import { TicketFilters, ticketListHref } from "~/features/support/components/ticket-filters";
 import { ticketFiltersFrom } from "~/features/support/schema";
 import { createTicket, listTickets, setTicketStatus } from "~/features/support/support.server";
@@ -114,6 +114,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       </div>
       {(params.has(NEW_TICKET_PARAM) || refused) && <NewTicketPanel refused={refused} />}
       {filters && <TicketFilters filters={filters} total={total} />}
+      {isSupport && <StatusSaveToasts />}
       {tickets.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <LifeBuoy className="size-10 text-muted-foreground" aria-hidden="true" />

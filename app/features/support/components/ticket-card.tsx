@@ -87,6 +87,25 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
 }
 
 /**
+ * The status forms of a page share this fetcher, and the page shows its answer (StatusSaveToasts):
+ * a save in a list filtered by status takes the ticket, and its form, out of the list, and the
+ * answer can arrive in the same render as the list without it (React Router may commit the
+ * revalidated list and the answer at once), so a form could not be relied on to say it.
+ */
+const STATUS_FETCHER = "ticket-status";
+
+/** The toast of a status save, for the pages with status forms (rendered once, outside the tickets). */
+export function StatusSaveToasts() {
+  const result = outcomeOf(useFetcher<typeof action>({ key: STATUS_FETCHER }).data, "status");
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(de.support.statusUpdated);
+    else toast.error(de.support.statusError, { description: result.message });
+  }, [result]);
+  return null;
+}
+
+/**
  * The support role's status selector (posts to /support; the page it sits on re-reads after).
  * Choosing a status saves nothing: the button next to it does, so a keyboard user can move through
  * the options with the arrow keys without saving and announcing each one on the way. Without
@@ -94,15 +113,12 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
  * (post/redirect/get); with it the form posts in the background and the focus stays on the button.
  */
 export function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: STATUS_FETCHER });
   const location = useLocation();
-  const result = outcomeOf(fetcher.data, "status");
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(de.support.statusUpdated);
-    else toast.error(de.support.statusError, { description: result.message });
-  }, [result]);
+  // One save at a time on a page (the forms share their fetcher, see StatusSaveToasts): a press
+  // elsewhere meanwhile waits, and the form being saved says so.
   const busy = fetcher.state !== "idle";
+  const saving = busy && fetcher.formData?.get("ticketId") === ticketId;
   const form = useRef<HTMLFormElement>(null);
   useFocusAfterRemoval(form);
   const id = `status-${ticketId}`;
@@ -145,7 +161,7 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
       </select>
       {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
       <Button type="submit" variant="outline" size="sm" aria-disabled={busy || undefined} className="aria-disabled:opacity-50">
-        {busy ? ticketsDe.status.saving : ticketsDe.status.save}
+        {saving ? ticketsDe.status.saving : ticketsDe.status.save}
         <span className="sr-only">: {subject}</span>
       </Button>
     </fetcher.Form>
