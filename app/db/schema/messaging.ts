@@ -73,6 +73,12 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Removed by moderation (ADR 023): the recipient no longer sees it; its sender sees why. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * The one-time token of the form that sent it (hidden field `sendToken`): a second post with the
+     * same token (a double click on "Senden" without JavaScript, a retry after a lost answer) stores
+     * nothing and answers with this message. Null for sends without one.
+     */
+    sendToken: uuid("send_token"),
   },
   (t) => [
     check("messages_content_length", sql`char_length(${t.content}) <= ${sql.raw(String(MESSAGE_TEXT_MAX))}`),
@@ -87,5 +93,7 @@ export const messages = pgTable(
     index("messages_unread_idx").on(t.conversationId, t.senderId).where(sql`${t.read} = false`),
     // The storage sweep asks which stored attachments a message still names.
     index("messages_file_key_idx").on(t.fileKey).where(sql`${t.fileKey} is not null`),
+    // A token counts per sender and conversation, so nobody else's token can touch one's messages.
+    uniqueIndex("messages_send_token_idx").on(t.senderId, t.conversationId, t.sendToken).where(sql`${t.sendToken} is not null`),
   ],
 );

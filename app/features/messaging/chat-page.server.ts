@@ -22,6 +22,7 @@ import { chatErrorText, type ChatErrorText } from "./error-texts";
 import type { ChatView } from "./message-text";
 import { listMessages, markConversationNotificationsSeen } from "./messages.server";
 import type { RequestArgs } from "./requests.server";
+import { newSendToken } from "./send-token";
 import { sendMessage } from "./sending.server";
 import { conversationBlock, otherAccountDeleted } from "./write-access.server";
 
@@ -65,7 +66,9 @@ export async function loadChatPage(args: RequestArgs, user: SessionUser, view: C
     const blocked = block.blockedByMe ? { openOrder: block.openOrder } : null;
     // The other person deleted their account: the messages stay readable, but nobody is there to write to.
     const accountDeleted = otherAccountDeleted(conversation, user.id);
-    return { conversations, presence, active: { header, page, blocked, accountDeleted, notificationsPending: prefetch } };
+    // The composer's one-time token: each rendering of the page gets a new one (send-token.ts).
+    const sendToken = newSendToken();
+    return { conversations, presence, active: { header, page, blocked, accountDeleted, notificationsPending: prefetch, sendToken } };
   } catch (error) {
     // Redirects pass through; a failure of ours is logged and shows the error page.
     const { failure, status } = failureOf(error, "opening a chat");
@@ -103,7 +106,8 @@ export async function chatPageAction(args: RequestArgs, user: SessionUser | null
  * A send posted by the page's own form: the composer before its script has run, or without
  * JavaScript (with it, the composer posts to the API and reads JSON). Either way the answer is a
  * redirect back to the chat, so a reload sends nothing twice; a refusal comes along as the view's
- * toast, worded as with JavaScript.
+ * toast, worded as with JavaScript. The form's one-time token makes a double click's second post
+ * store nothing; it is answered with the same redirect.
  */
 async function sendFromPage(args: RequestArgs, user: SessionUser | null, view: ChatView, chatId: string): Promise<Response> {
   const here = `${VIEW_PATH[view]}/${encodeURIComponent(chatId)}`;

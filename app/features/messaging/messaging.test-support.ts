@@ -8,6 +8,7 @@ import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
 import { multipartRequest } from "../../../tests/support/multipart";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startDirectConversation, startServiceConversation } from "./conversations.server";
+import { SEND_TOKEN_FIELD } from "./send-token";
 import { sendMessage } from "./sending.server";
 
 /** The people every messaging test file starts with (fresh database per file). */
@@ -25,9 +26,16 @@ export function file(name: string, data: Buffer | string): Attachment {
   return { name, data: typeof data === "string" ? Buffer.from(data) : data };
 }
 
-/** A send as the composer posts it: the file first (it comes first in the form), then the text. */
-export function chatRequest(text: string, attachment: Attachment | null = null): Request {
-  return multipartRequest([...(attachment ? [{ field: "file", name: attachment.name, data: attachment.data }] : []), { field: "text", data: text }]);
+/** A send as the composer posts it: its one-time token (if any), the file (it comes first in the form), then the text. */
+export function chatRequest(text: string, attachment: Attachment | null = null, sendToken?: string, url?: string): Request {
+  return multipartRequest(
+    [
+      ...(sendToken ? [{ field: SEND_TOKEN_FIELD, data: sendToken }] : []),
+      ...(attachment ? [{ field: "file", name: attachment.name, data: attachment.data }] : []),
+      { field: "text", data: text },
+    ],
+    url,
+  );
 }
 
 /** The magic bytes of an OLE compound file (a .doc). */
@@ -48,7 +56,7 @@ export interface MessagingFixture {
   /** A fresh pair of users with a service and a direct conversation, so one test's rate limits touch no other. */
   freshPair(prefix: string): Promise<{ seller: string; buyer: string; conversationId: string; directId: string }>;
   /** Sends through the whole pipeline, the body read from a multipart request as the composer posts it. */
-  send(userId: string | null, conversationId: string, text: string, attachment?: Attachment | null): ReturnType<typeof sendMessage>;
+  send(userId: string | null, conversationId: string, text: string, attachment?: Attachment | null, sendToken?: string): ReturnType<typeof sendMessage>;
   /** The keys in the attachment storage, sorted. */
   storedFiles(): Promise<string[]>;
 }
@@ -97,8 +105,8 @@ export function messagingFixture(): MessagingFixture {
       const directId = await startDirectConversation(fixture.db, buyer, seller);
       return { seller, buyer, conversationId, directId };
     },
-    send(userId, conversationId, text, attachment = null) {
-      return sendMessage(fixture.db, fixture.storage, { userId, conversationId, request: chatRequest(text, attachment) });
+    send(userId, conversationId, text, attachment = null, sendToken) {
+      return sendMessage(fixture.db, fixture.storage, { userId, conversationId, request: chatRequest(text, attachment, sendToken) });
     },
     async storedFiles() {
       const out: string[] = [];

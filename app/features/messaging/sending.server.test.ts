@@ -275,3 +275,57 @@ describe(`a deleted account on ${testEngine}`, () => {
     expect(await fx.storedFiles()).toEqual(before);
   });
 });
+
+describe(`a form posted twice (its one-time token) on ${testEngine}`, () => {
+  const T1 = "5d1f0c1e-8a0b-4c8e-9f00-000000000001";
+  const T2 = "5d1f0c1e-8a0b-4c8e-9f00-000000000002";
+  const count = async (where: ReturnType<typeof eq>) => (await fx.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where))[0]!.n;
+  const notesOf = async (userId: string) => (await fx.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
+
+  it("the same token twice at once (a double click) stores one message, one file and one notification; both answer that message", async () => {
+    const { seller, buyer, conversationId } = await fx.freshPair("twice");
+    const before = await fx.storedFiles();
+    const [first, second] = await Promise.all([
+      fx.send(buyer, conversationId, "Einmal bitte", file("notiz.txt", "Hallo"), T1),
+      fx.send(buyer, conversationId, "Einmal bitte", file("notiz.txt", "Hallo"), T1),
+    ]);
+    expect(second.id).toBe(first.id);
+    expect(second).toEqual(first);
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(1);
+    expect(await fx.storedFiles()).toHaveLength(before.length + 1);
+    expect(await notesOf(seller)).toEqual(["Einmal bitte"]);
+    // Later too (a retry after a lost answer): still the same message.
+    expect((await fx.send(buyer, conversationId, "Einmal bitte", null, T1.toUpperCase())).id).toBe(first.id);
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(1);
+  });
+
+  it("different tokens (or none) are different messages", async () => {
+    const { buyer, conversationId } = await fx.freshPair("tokens");
+    await fx.send(buyer, conversationId, "Hallo", null, T1);
+    await fx.send(buyer, conversationId, "Hallo", null, T2);
+    await fx.send(buyer, conversationId, "Hallo");
+    // A malformed token protects nothing, but refuses nothing either.
+    await fx.send(buyer, conversationId, "Hallo", null, "kein-token");
+    await fx.send(buyer, conversationId, "Hallo", null, "kein-token");
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(5);
+  });
+
+  it("a token is the sender's in one conversation: someone else's, or one's own elsewhere, changes nothing", async () => {
+    const { seller, buyer, conversationId, directId } = await fx.freshPair("scope");
+    const mine = await fx.send(buyer, conversationId, "Von mir", null, T1);
+    const theirs = await fx.send(seller, conversationId, "Von der Anbieterin", null, T1);
+    const elsewhere = await fx.send(buyer, directId, "Direkt", null, T1);
+    expect(new Set([mine.id, theirs.id, elsewhere.id]).size).toBe(3);
+    expect(theirs).toMatchObject({ content: "Von der Anbieterin", mine: true });
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(2);
+    expect(await count(eq(messages.conversationId, directId))).toBe(1);
+  });
+
+  it("a repeated post counts against no limit: the fifth message's second post answers it, not 'wait a minute'", async () => {
+    const { buyer, conversationId } = await fx.freshPair("limit");
+    for (let i = 0; i < 4; i++) await fx.send(buyer, conversationId, `m${i}`);
+    const fifth = await fx.send(buyer, conversationId, "m4", null, T2);
+    expect((await fx.send(buyer, conversationId, "m4", null, T2)).id).toBe(fifth.id);
+    await expect(fx.send(buyer, conversationId, "m5", null, T1)).rejects.toMatchObject({ reason: "message_rate_limited" });
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ATTACHMENT_MAX_BYTES, conversations, MESSAGE_TEXT_MAX, messages, orders, profiles, services } from "~/db/schema";
 import { conversationGroup, createNotification } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
@@ -14,6 +14,7 @@ import { streamMultipart } from "~/lib/uploads.server";
 import { attachmentUrl, receiveAttachment } from "./attachments.server";
 import { getConversationFor, otherParticipant, viewOf, VIEW_PATH } from "./conversations.server";
 import { messageColumns, toMessageView, type MessageView } from "./messages.server";
+import { SEND_TOKEN_FIELD, sendTokenOf } from "./send-token";
 import { assertMayWrite } from "./write-access.server";
 
 /** Sending: the one pipeline every message goes through, and the sender's limits. */
@@ -39,6 +40,9 @@ export interface SendInput {
  * The browser sends the file before the text (form order), and the file is not held in memory
  * to wait for it: it is checked and stored as it arrives, and removed again when the message is
  * refused afterwards, so a refused send leaves nothing behind.
+ *
+ * A send with the token of one that was stored already (send-token.ts) is the same form posted
+ * again: it answers with that message and stores, notifies and counts nothing.
  */
 export async function sendMessage(db: Database, storage: FileStorage, input: SendInput): Promise<MessageView> {
   if (!input.userId) throw new AppError("UNAUTHORIZED", "sign_in_required");
@@ -67,15 +71,24 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
   );
   const file = body.files[0] ?? null;
   const id = randomUUID();
+  const sendToken = sendTokenOf(body.fields[SEND_TOKEN_FIELD]);
 
   try {
     const text = (body.fields.text ?? "").trim();
     if (text.length > MESSAGE_TEXT_MAX) throw new AppError("INVALID", "message_too_long");
     if (!text && !file) throw new AppError("INVALID", "message_empty");
-    const row = await db.transaction(async (tx) => {
+    const { row, repeated } = await db.transaction(async (tx) => {
       // One sender's sends take turns here, so counting and inserting cannot interleave:
-      // twenty parallel requests store exactly five.
+      // twenty parallel requests store exactly five. It also makes the token's look-up exact:
+      // a double click's second post waits here until the first one's message is committed.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
+      if (sendToken) {
+        const [earlier] = await tx
+          .select(messageColumns)
+          .from(messages)
+          .where(and(eq(messages.senderId, userId), eq(messages.conversationId, conversation.id), eq(messages.sendToken, sendToken)));
+        if (earlier) return { row: earlier, repeated: true };
+      }
       await checkSendLimits(tx, userId, file?.size ?? 0);
       // The participants as they are now, locked until the message is in: an account deleted while
       // the upload streamed (its id nulled) refuses the message, and a deletion waits for this send.
@@ -98,6 +111,7 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           fileName: file?.name ?? null,
           fileType: file?.mime ?? null,
           fileSize: file?.size ?? null,
+          sendToken,
         })
         .returning(messageColumns);
       await tx
@@ -126,15 +140,22 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
       }
       await publish(tx, [recipient, userId], { type: "message.created", conversationId: conversation.id, messageId: id });
       await publish(tx, [recipient], { type: "counts" });
-      return inserted!;
+      return { row: inserted!, repeated: false };
     });
+    // The repeated post's own copy of the file is not needed: the first post's message has its file.
+    if (repeated && file) await removeStoredFile(storage, file.key);
     return toMessageView(row, userId);
   } catch (error) {
     // Nothing half-done: a refused message or a failed insert leaves no stored file behind.
-    if (file) await storage.delete(file.key).catch((cause: unknown) => log.error({ err: cause, key: file.key }, "Could not remove the attachment of a refused message"));
+    if (file) await removeStoredFile(storage, file.key);
     if (isAppError(error)) throw error;
     throw new AppError("UNAVAILABLE", "message_send_failed", { cause: error });
   }
+}
+
+/** Removes an attachment no message names; a failure is logged (the storage sweep takes it later). */
+function removeStoredFile(storage: FileStorage, key: string): Promise<void> {
+  return storage.delete(key).catch((cause: unknown) => log.error({ err: cause, key }, "Could not remove an attachment no message names"));
 }
 
 /**

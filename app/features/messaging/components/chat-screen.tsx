@@ -32,6 +32,8 @@ export interface ActiveConversation {
   accountDeleted: boolean;
   /** The page was a prefetch, whose loader marked nothing read: the browser does it on showing the chat. */
   notificationsPending?: boolean;
+  /** The composer's first one-time token (send-token.ts). */
+  sendToken: string;
 }
 
 const BASE: Record<ChatView, string> = { service: "/chats", live: "/live-chat" };
@@ -210,7 +212,14 @@ function ConversationPane({
             <BlockedNotice unblockId={UNBLOCK_ID} userId={other.userId} name={other.name} openOrder={active.blocked.openOrder} returnTo={here} />
           )}
           {(!active.blocked || active.blocked.openOrder) && (
-            <Composer view={view} conversationId={active.header.id} action={action} onSent={conversation.addSent} onTyping={onTyping} />
+            <Composer
+              view={view}
+              conversationId={active.header.id}
+              action={action}
+              sendToken={active.sendToken}
+              onSent={conversation.addSent}
+              onTyping={onTyping}
+            />
           )}
         </>
       )}

@@ -10,6 +10,7 @@ import { ATTACHMENT_MAX_BYTES, MESSAGE_TEXT_MAX } from "../limits";
 import { ACCEPT_ATTRIBUTE, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
 import type { SendAnswer } from "../requests.server";
+import { newSendToken, SEND_TOKEN_FIELD } from "../send-token";
 
 function showError({ title, description }: ChatErrorText) {
   toast.error(title, { description });
@@ -24,11 +25,14 @@ function showError({ title, description }: ChatErrorText) {
  * typed before hydration stays), the attach button is the file input's label (the browser opens
  * the file chooser), and the send button is only disabled once the script can enable it again;
  * the form then posts to the page, which sends and redirects back (chat-page.server.ts).
+ * Its one-time token goes along either way, so a form posted twice sends one message; the script
+ * takes a new one after each message sent (a refused or lost send keeps it, to be tried again).
  */
 export function Composer({
   view,
   conversationId,
   action,
+  sendToken,
   onSent,
   onTyping,
 }: {
@@ -36,6 +40,8 @@ export function Composer({
   conversationId: string;
   /** The page's own address: where the form posts without JavaScript. */
   action: string;
+  /** The page's one-time token for the next message (send-token.ts). */
+  sendToken: string;
   onSent: (message: MessageView) => void;
   /** Called as the user types (the typing signal throttles itself). */
   onTyping?: () => void;
@@ -48,6 +54,7 @@ export function Composer({
   const [blank, setBlank] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [token, setToken] = useState(sendToken);
   // The send button is disabled for an empty field only once this script can enable it again.
   const hydrated = useHydrated();
   const fileId = useId();
@@ -96,6 +103,7 @@ export function Composer({
       const result = (await response.json().catch(() => null)) as SendAnswer | null;
       if (result?.ok) {
         onSent(result.sent);
+        setToken(newSendToken());
         if (textRef.current) textRef.current.value = "";
         readText("");
         clearFile();
@@ -127,6 +135,7 @@ export function Composer({
       onSubmit={(e) => void submit(e)}
       className="border-t bg-background p-3"
     >
+      <input type="hidden" name={SEND_TOKEN_FIELD} value={token} />
       {file && (
         <div className="mb-2 flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-1.5 text-sm">
           {uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Paperclip className="size-4" aria-hidden="true" />}
