@@ -4,6 +4,7 @@ import { notifications, profiles, user } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { requireUserMiddleware } from "~/lib/request-context.server";
 import { inRequest } from "../../tests/support/request-context";
+import { sessionUser } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action, loader } from "./notifications";
 
@@ -12,16 +13,8 @@ vi.mock("~/features/auth/session.server", async (original) => ({
   readSession: vi.fn(),
 }));
 
-const person = (id: string, firstName: string): SessionUser => ({
-  id,
-  email: `${id}@example.de`,
-  firstName,
-  lastName: "Test",
-  role: "user",
-  sessionExpiresAt: Date.now() + 3_600_000,
-});
-const READER = person("u-notes-reader", "Rita");
-const OTHER = person("u-notes-other", "Otto");
+const READER = sessionUser("u-notes-reader", "Rita");
+const OTHER = sessionUser("u-notes-other", "Otto");
 
 let close = async () => {};
 let db: Awaited<ReturnType<typeof openProcessDatabase>>["db"];

@@ -5,6 +5,7 @@ import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { startDirectConversation } from "~/features/messaging/conversations.server";
 import { streamOpened } from "~/features/presence/presence.server";
 import { inRequest } from "../../tests/support/request-context";
+import { sessionUser } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action as typingAction } from "./api.conversation-typing";
 import { loader as liveChatLoader } from "./live-chat";
@@ -13,17 +14,9 @@ import { action as settingAction, loader as settingLoader } from "./profile.pres
 // Who is signed in is not what this test is about: each test says it.
 vi.mock("~/features/auth/session.server", async (original) => ({ ...(await original<object>()), readSession: vi.fn() }));
 
-const person = (id: string, firstName: string): SessionUser => ({
-  id,
-  email: `${id}@example.de`,
-  firstName,
-  lastName: "Test",
-  role: "user",
-  sessionExpiresAt: Date.now() + 3_600_000,
-});
-const ANNA = person("u-presence-anna", "Anna");
-const LUKAS = person("u-presence-lukas", "Lukas");
-const OTTO = person("u-presence-otto", "Otto");
+const ANNA = sessionUser("u-presence-anna", "Anna");
+const LUKAS = sessionUser("u-presence-lukas", "Lukas");
+const OTTO = sessionUser("u-presence-otto", "Otto");
 
 let close = async () => {};
 let db: Awaited<ReturnType<typeof openProcessDatabase>>["db"];

@@ -4,23 +4,16 @@ import { orders, profiles, reviewReplies, serviceReviews, services, user } from 
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { reviewsOrdersDe } from "~/i18n/reviews-orders.de";
 import { inRequest } from "../../tests/support/request-context";
+import { sessionUser } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action, loader } from "./service-detail";
 
 // Who is signed in is not what this test is about: each test says it.
 vi.mock("~/features/auth/session.server", async (original) => ({ ...(await original<object>()), readSession: vi.fn() }));
 
-const person = (id: string, firstName: string): SessionUser => ({
-  id,
-  email: `${id}@example.de`,
-  firstName,
-  lastName: "Test",
-  role: "user",
-  sessionExpiresAt: Date.now() + 3_600_000,
-});
-const OWNER = person("u-detail-owner", "Olga");
-const REVIEWER = person("u-detail-reviewer", "Rolf");
-const STRANGER = person("u-detail-stranger", "Sina");
+const OWNER = sessionUser("u-detail-owner", "Olga");
+const REVIEWER = sessionUser("u-detail-reviewer", "Rolf");
+const STRANGER = sessionUser("u-detail-stranger", "Sina");
 
 let close = async () => {};
 let db: Awaited<ReturnType<typeof openProcessDatabase>>["db"];
