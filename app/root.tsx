@@ -9,7 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "./components/ui/toast";
+import { toast, Toaster, TOASTS_BELOW } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieNotice } from "./components/layout/cookie-notice";
@@ -62,9 +62,11 @@ function useFlashToast(flash: FlashToast | null | undefined) {
 /**
  * Toasts show at the top, below the sticky header (its measured height; its closed height until
  * measured): over the header they hid the phone's menu button and the desktop links. At the
- * bottom they would cover the cookie notice or a phone's sticky price bar. Phones and desktops alike.
+ * bottom they would cover the cookie notice, a phone's sticky price bar or the chat's composer.
+ * A page's own header that sits below the site header (the open chat's) pushes them further down
+ * while it is on screen (useToastsBelow). Phones and desktops alike.
  */
-const toastOffset = { top: `calc(var(${SITE_HEADER_HEIGHT}, calc(4rem + 1px)) + 0.75rem)` };
+const toastOffset = { top: `calc(max(var(${SITE_HEADER_HEIGHT}, calc(4rem + 1px)), var(${TOASTS_BELOW}, 0px)) + 0.75rem)` };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

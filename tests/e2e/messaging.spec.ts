@@ -303,6 +303,29 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     expectNoErrors(errors);
   });
 
+  it("a refusal's toast covers neither the chat's header nor the composer", async () => {
+    const { page, errors } = await browser.open(width, { cookies: consent });
+    // Without the entry animation the toast is where it stays as soon as it shows.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await signIn(page, "lea.fischer");
+    await page.goto("/chats");
+    const href = (await page.getByRole("complementary", { name: "Chats" }).locator('a[href^="/chats/"]').first().getAttribute("href"))!;
+    // A refused send (nothing to send) by the page's form: the next page shows its toast.
+    const refused = await page.request.post(href, { multipart: { text: "" }, headers: { Origin: baseUrl() }, maxRedirects: 0 });
+    expect(refused.status()).toBe(303);
+    await page.goto(href);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Bitte schreiben Sie eine Nachricht oder hängen Sie eine Datei an." });
+    await toast.waitFor();
+    const header = (await page.locator("section[aria-labelledby=conversation-title] > header").boundingBox())!;
+    const composerTop = (await page.locator(`form[action="${href}"]`).boundingBox())!.y;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(composerTop);
+    await screenshot(page, `chat-toast-${width}`);
+    expectNoErrors(errors);
+  });
+
   it("live chat: list with 'Sie: ', 50 messages per page and earlier ones on request", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
     await signIn(page, "max.weber");

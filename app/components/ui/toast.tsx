@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type RefObject } from "react";
 import type * as SonnerModule from "sonner";
 import type { ExternalToast, toast as sonnerToast, ToasterProps } from "sonner";
 
@@ -78,4 +78,42 @@ export function Toaster(props: ToasterProps) {
       <SonnerToaster {...props} />
     </Suspense>
   );
+}
+
+/** The CSS variable with the bottom edge (px from the viewport's top) of a page's own header that toasts must not cover (root.tsx). */
+export const TOASTS_BELOW = "--toasts-below";
+
+/**
+ * While mounted, toasts start below the element wherever it is on screen, never over it: a chat's
+ * header sits right under the site header, where the toasts would hide its name and its buttons
+ * (on a phone, the back button). Scrolled out of sight, it leaves them below the site header.
+ */
+export function useToastsBelow(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      root.style.setProperty(TOASTS_BELOW, `${Math.max(0, Math.round(element.getBoundingClientRect().bottom))}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    // Its own size, and what moves it: the page scrolled or resized, content above it changed.
+    const observer = new ResizeObserver(schedule);
+    observer.observe(element);
+    observer.observe(document.body);
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      root.style.removeProperty(TOASTS_BELOW);
+    };
+  }, [ref]);
 }

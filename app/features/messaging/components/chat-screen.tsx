@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { CountBadge } from "~/components/ui/count-badge";
+import { useToastsBelow } from "~/components/ui/toast";
 import { de } from "~/i18n/de";
 import { formatChatListTime, formatChatStamp } from "~/lib/format";
 import { useRealtimeEvents } from "~/features/realtime/realtime-client";
@@ -151,9 +152,12 @@ function ConversationPane({
   const typing = useOtherTyping(active.header.id, other.userId, lastTheirs);
   const onTyping = useTypingSignal(active.header.id);
   useFocusAfterBlockChange(!!active.blocked);
+  // A refusal's toast must not hide who the chat is with, the back button or "Blockieren".
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelow(headerRef);
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
+      <header ref={headerRef} className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-4">
         <Link
           to={BASE[view]}
           className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
