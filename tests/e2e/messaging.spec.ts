@@ -244,6 +244,20 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     await page.reload();
     await page.getByRole("log").getByText(text).waitFor();
     expect(await page.getByRole("log").getByText(text).count()).toBe(1);
+    // A double click on "Senden" posts the form twice: its one-time token lets one message through,
+    // and the second post is answered as the first.
+    const token = await page.locator('input[name="sendToken"]').inputValue();
+    const twice = `Doppelt geklickt (${width})`;
+    for (let i = 0; i < 2; i++) {
+      const answer = await page.request.post(chatPath, { multipart: { sendToken: token, text: twice }, headers: { Origin: baseUrl() }, maxRedirects: 0 });
+      expect(answer.status()).toBe(303);
+      expect(answer.headers().location).toBe(`${chatPath}#neueste-nachricht`);
+    }
+    await page.reload();
+    await page.getByRole("log").getByText(twice).waitFor();
+    expect(await page.getByRole("log").getByText(twice).count()).toBe(1);
+    // The page came with a new token for the next message.
+    expect(await page.locator('input[name="sendToken"]').inputValue()).not.toBe(token);
     // The attach button is the file input's label: it needs no script.
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.locator("label", { hasText: "Datei anhängen" }).click()]);
     await chooser.setFiles({ name: "skizze.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
