@@ -73,7 +73,7 @@ export default [
   route("api/conversations/:id/typing", "routes/api.conversation-typing.ts"),
   route("api/attachments/:messageId", "routes/api.attachments.ts"),
   route("orders/:id/dateien/:fileId", "routes/order-file.ts"),
-  route("support/:ticketId/dateien/:replyId", "routes/support-ticket-file.ts"),
+  route("support/:ticketId/dateien/:fileId", "routes/support-ticket-file.ts"),
   route("orders/:id/rechnung", "routes/order-invoice.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/verified", "routes/auth.verified.ts"),

@@ -1,7 +1,7 @@
 import { inArray, isNotNull, and } from "drizzle-orm";
 import { z } from "zod";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { invoices, messages, orderFiles, profiles, serviceImages, supportTicketReplies } from "~/db/schema";
+import { invoices, messages, orderFiles, profiles, serviceImages, supportTicketReplies, supportTickets } from "~/db/schema";
 import { removeStaleDrafts } from "~/features/services/images.server";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
@@ -42,7 +42,7 @@ export async function sweepOrphanFiles(
     { prefix: "chat-attachments", referenced: (keys) => attachmentsInUse(db, keys) },
     { prefix: "order-files", referenced: (keys) => keysInUse(db, orderFiles, orderFiles.fileKey, keys) },
     { prefix: "invoices", referenced: (keys) => keysInUse(db, invoices, invoices.storageKey, keys) },
-    { prefix: "ticket-files", referenced: (keys) => keysInUse(db, supportTicketReplies, supportTicketReplies.fileKey, keys) },
+    { prefix: "ticket-files", referenced: (keys) => ticketFilesInUse(db, keys) },
     { prefix: "gallery", referenced: (keys) => galleryInUse(db, keys) },
     { prefix: "avatars", referenced: (keys) => avatarsInUse(db, keys) },
     { prefix: "service-images", referenced: (keys) => serviceImagesInUse(db, keys) },
@@ -87,11 +87,25 @@ async function attachmentsInUse(db: Database, keys: string[]): Promise<Set<strin
   return new Set(rows.map((row) => row.key!));
 }
 
-/** Delivery files, invoice PDFs and ticket reply files: kept while their row names them. */
-async function keysInUse(db: Database, table: typeof orderFiles | typeof invoices | typeof supportTicketReplies, column: AnyPgColumn, keys: string[]): Promise<Set<string>> {
+/** Delivery files, invoice PDFs and ticket files: kept while their row names them. */
+async function keysInUse(
+  db: Database,
+  table: typeof orderFiles | typeof invoices | typeof supportTicketReplies | typeof supportTickets,
+  column: AnyPgColumn,
+  keys: string[],
+): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db.select({ key: column }).from(table).where(inArray(column, keys));
   return new Set(rows.map((row) => String(row.key)));
+}
+
+/** `ticket-files/…`: kept while a reply or a ticket (its description's file) names it. */
+async function ticketFilesInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  const [replies, tickets] = await Promise.all([
+    keysInUse(db, supportTicketReplies, supportTicketReplies.fileKey, keys),
+    keysInUse(db, supportTickets, supportTickets.fileKey, keys),
+  ]);
+  return new Set([...replies, ...tickets]);
 }
 
 /** The user id of `area/{userId}/…`. */

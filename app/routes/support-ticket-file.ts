@@ -1,4 +1,4 @@
-import { ticketReplyFile } from "~/features/support/replies.server";
+import { ticketFile } from "~/features/support/replies.server";
 import { AppError } from "~/lib/errors";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { errorResponse } from "~/lib/responses.server";
@@ -10,13 +10,14 @@ import type { Route } from "./+types/support-ticket-file";
 export const handle = { policy: { ownContentPolicy: true } } satisfies PolicyHandle;
 
 /**
- * GET /support/{ticketId}/dateien/{replyId}: a ticket reply's file, for the ticket's author and
- * the support role only; anyone else (and anyone signed out) gets 404, so ids reveal nothing.
+ * GET /support/{ticketId}/dateien/{fileId}: a ticket's file (a reply's, or with `beschreibung` the
+ * description's), for the ticket's author and the support role only; anyone else (and anyone
+ * signed out) gets 404, so ids reveal nothing.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const user = await optionalUser({ request, context });
-    const file = user ? await ticketReplyFile(await database(context), user.id, params.ticketId, params.replyId) : null;
+    const file = user ? await ticketFile(await database(context), user.id, params.ticketId, params.fileId) : null;
     if (!file) throw new AppError("NOT_FOUND", "attachment_not_found");
     return await serveStoredFile(getStorage(), file.key, { downloadName: file.name, cache: "private" });
   } catch (error) {

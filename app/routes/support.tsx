@@ -6,7 +6,9 @@ import { useRealtimeEvents } from "~/features/realtime/realtime-client";
 import { StatusSaveToasts, TicketCard } from "~/features/support/components/ticket-card";
 import { TicketFilters, ticketListHref } from "~/features/support/components/ticket-filters";
 import { ticketFiltersFrom } from "~/features/support/schema";
-import { createTicket, listTickets, setTicketStatus } from "~/features/support/support.server";
+import { createTicket, listTickets, readNewTicket, setTicketStatus } from "~/features/support/support.server";
+import { TICKET_FILE_TEXTS } from "~/features/support/ticket-files.server";
+import { getStorage } from "~/lib/storage.server";
 import { de, pageMeta } from "~/i18n/de";
 import { setFlashToast, type FlashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -19,8 +21,11 @@ import type { PolicyHandle } from "~/lib/route-policy";
 import { pageNumber } from "~/lib/paging";
 import type { Route } from "./+types/support";
 
-/** Tickets show on no page a signed-out visitor sees: posting one keeps the shared page cache. */
-export const handle = { policy: { pageCache: "unaffected" } } satisfies PolicyHandle;
+/**
+ * A new ticket may carry a file (multipart, cut off at 10 MB while streaming, like a reply's);
+ * tickets show on no page a signed-out visitor sees: posting one keeps the shared page cache.
+ */
+export const handle = { policy: { body: "upload", pageCache: "unaffected" } } satisfies PolicyHandle;
 
 export function meta() {
   return pageMeta(de.pages.support, undefined, { robots: "noindex" });
@@ -33,23 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listTickets(await database(context), { viewerId: user.id, page: pageNumber(params.get("page")), filters: ticketFiltersFrom(params) });
 }
 
-/** Two forms: a new ticket, and (support only) a ticket's status; each answer carries its intent. */
+/**
+ * Two forms: a new ticket, and (support only) a ticket's status; each answer carries its intent.
+ * The new-ticket forms post multipart (they may carry a file), read as they stream; the status
+ * form posts a small urlencoded form.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const actorId = signedInUser(context).id;
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return createAction(request, context, actorId);
   const form = await readForm(request);
   switch (form.intent) {
-    case "create": {
-      // The page's own form (/support?neu: without JavaScript) goes back to the list with the
-      // message; a refusal comes back to it with what was typed. The dialog's fetcher gets data.
-      const panel = form.panel === "1";
-      return actionResult(
-        async () => {
-          await createTicket(await database(context), { actorId, input: form });
-          if (panel) throw redirect("/support", { status: 303, headers: { "Set-Cookie": await setFlashToast({ type: "success", title: de.support.created }) } });
-        },
-        { intent: "create", where: "create ticket", values: panel ? { subject: form.subject ?? "", description: form.description ?? "" } : undefined },
-      );
-    }
+    case "create":
+      return createAction(form, context, actorId);
     case "status":
       if (isDocumentSubmission(request)) return statusWithoutJavaScript(context, actorId, form);
       return actionResult(
@@ -61,6 +61,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       throw data(null, { status: 400 });
   }
+}
+
+/**
+ * A new ticket, from a multipart form with an optional file or from the fields of a plain form.
+ * The page's own form (/support?neu: without JavaScript, marked by `panel`) goes back to the list
+ * with the message; a refusal comes back to it with what was typed (a file must be chosen again:
+ * browsers never fill in a file field). The dialog's fetcher gets data.
+ */
+async function createAction(body: Request | Record<string, string>, context: Route.ActionArgs["context"], actorId: string) {
+  // Filled as soon as the fields are read, so a refusal of the file hands them back too.
+  const fields: Record<string, string> = body instanceof Request ? {} : body;
+  const values: Record<string, string> = {};
+  return actionResult(
+    async () => {
+      const db = await database(context);
+      const storage = getStorage();
+      try {
+        const { file } = body instanceof Request ? await readNewTicket(db, storage, { actorId, request: body, fields }) : { file: null };
+        await createTicket(db, { actorId, input: fields, attachment: { file, storage } });
+      } finally {
+        if (fields.panel === "1") Object.assign(values, { subject: fields.subject ?? "", description: fields.description ?? "" });
+      }
+      if (fields.panel === "1") throw redirect("/support", { status: 303, headers: { "Set-Cookie": await setFlashToast({ type: "success", title: de.support.created }) } });
+    },
+    { intent: "create", where: "create ticket", texts: TICKET_FILE_TEXTS, values },
+  );
 }
 
 /** Where a status form without JavaScript goes back to: the list (with its filters) or a ticket's page, nothing else. */

@@ -19,6 +19,15 @@ export const supportTickets = pgTable(
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The description's optional file, sent with the new ticket: stored like a reply's file (the
+     * chat attachment rules, `ticket-files/{authorId}/…`, private) and shown in the conversation's
+     * first entry, the description.
+     */
+    fileKey: text("file_key").unique(),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
   },
   (t) => [
     check("support_tickets_status_valid", sql`${t.status} in ('open', 'in_progress', 'resolved', 'closed')`),

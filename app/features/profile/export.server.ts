@@ -263,7 +263,8 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     comments: commentRows.map(snakeKeys),
     purchases: purchaseRows.map(snakeKeys),
     notifications: notificationRows.map(snakeKeys),
-    support_tickets: ticketRows.map(snakeKeys),
+    // A ticket's file by name, type and size, like a reply's (the storage key is an internal).
+    support_tickets: ticketRows.map(({ fileKey: _fileKey, ...ticket }) => snakeKeys(ticket)),
     support_ticket_replies: ticketReplyRows.map(snakeKeys),
     // Orders and invoices without the other party's account id (their name is on the invoice, as printed).
     orders: orderRows.map(({ buyerId, sellerId: _sellerId, ...order }) =>

@@ -5,17 +5,21 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { notifications, profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { saveNotificationSettings } from "~/features/notifications/settings.server";
+import { ATTACHMENT_DAILY_BYTES } from "~/features/messaging/sending.server";
 import { deleteAccount } from "~/features/profile/delete-account.server";
+import { exportUserData } from "~/features/profile/export.server";
 import { listen, publish, RealtimeHub, type RealtimeEvent } from "~/features/realtime/realtime.server";
 import type { AppError } from "~/lib/errors";
 import { failureOf } from "~/lib/responses.server";
+import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
 import { pdfBytes, pngBytes } from "../../../tests/support/files";
 import { multipartRequest, type FormPart } from "../../../tests/support/multipart";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedMails } from "../../../tests/support/queued-mails";
-import { getTicketThread, REPLY_RATE_LIMIT, REPLY_TEXTS, replyToTicket, ticketReplyFile } from "./replies.server";
-import { createTicket, listTickets, setTicketStatus } from "./support.server";
+import { getTicketThread, REPLY_RATE_LIMIT, REPLY_TEXTS, replyToTicket, ticketFile } from "./replies.server";
+import { createTicket, listTickets, readNewTicket, setTicketStatus, TICKET_RATE_LIMIT } from "./support.server";
+import { TICKET_FILE_TEXTS } from "./ticket-files.server";
 
 let t: TestDatabase;
 let storage: FileStorage;
@@ -139,8 +143,8 @@ describe(`ticket conversations on ${testEngine}`, () => {
     // The files are in the store, under their writer's folder, and served to both readers.
     const keys = await storedTicketFiles();
     expect(keys.filter((key) => key.startsWith(`ticket-files/${author.id}/`))).toHaveLength(2);
-    expect(await ticketReplyFile(t.db, staff.id, ticketId, withImage!.id)).toEqual({ key: expect.stringMatching(/^ticket-files\/.+\.png$/), name: "beleg.png" });
-    expect(await ticketReplyFile(t.db, author.id, ticketId, withPdf!.id)).toMatchObject({ name: "auftrag.pdf" });
+    expect(await ticketFile(t.db, staff.id, ticketId, withImage!.id)).toEqual({ key: expect.stringMatching(/^ticket-files\/.+\.png$/), name: "beleg.png" });
+    expect(await ticketFile(t.db, author.id, ticketId, withPdf!.id)).toMatchObject({ name: "auftrag.pdf" });
   });
 
   it("anyone else gets 404 for the ticket, a reply and a file; nothing is stored", async () => {
@@ -152,14 +156,14 @@ describe(`ticket conversations on ${testEngine}`, () => {
 
     expect(await outcome(getTicketThread(t.db, { viewerId: outsider.id, ticketId }))).toBe("404 ticket_not_found");
     expect(await outcome(reply(outsider.id, ticketId, "Ich mische mich ein", { name: "x.png", data: await pngBytes() }))).toBe("404 ticket_not_found");
-    expect(await ticketReplyFile(t.db, outsider.id, ticketId, withFile!.id)).toBeNull();
+    expect(await ticketFile(t.db, outsider.id, ticketId, withFile!.id)).toBeNull();
     // Unknown and malformed ids read the same; signed out is asked to sign in.
     expect(await outcome(getTicketThread(t.db, { viewerId: author.id, ticketId: "00000000-0000-4000-8000-000000000000" }))).toBe("404 ticket_not_found");
     expect(await outcome(reply(author.id, "kein-ticket", "Hallo"))).toBe("404 ticket_not_found");
-    expect(await ticketReplyFile(t.db, author.id, ticketId, "kein-reply")).toBeNull();
+    expect(await ticketFile(t.db, author.id, ticketId, "kein-reply")).toBeNull();
     // A file id of another ticket does not open through this one.
     const otherTicket = await ticketBy(outsider.id, "Anderes Ticket");
-    expect(await ticketReplyFile(t.db, outsider.id, otherTicket, withFile!.id)).toBeNull();
+    expect(await ticketFile(t.db, outsider.id, otherTicket, withFile!.id)).toBeNull();
     expect(await outcome(reply(null, ticketId, "Hallo"))).toBe("401 sign_in_required");
 
     expect(await repliesOf(ticketId)).toHaveLength(1);
@@ -538,5 +542,147 @@ describe(`ticket status changes in the conversation on ${testEngine}`, () => {
     expect(kept).toMatchObject({ status: "in_progress", actorId: null });
     await t.db.delete(user).where(eq(user.id, author));
     expect(await t.db.select().from(supportTicketStatusChanges).where(eq(supportTicketStatusChanges.ticketId, ticketId))).toEqual([]);
+  });
+});
+
+/** The new-ticket form as the browser sends it: the fields first, then the file (the form's order). */
+async function openTicket(actorId: string, file?: { name: string; data: Buffer | string }, fields: Record<string, string> = {}) {
+  const values = { intent: "create", subject: "Fehler beim Bezahlen", description: "Siehe Bildschirmfoto.", ...fields };
+  const parts: FormPart[] = [...Object.entries(values).map(([field, data]) => ({ field, data })), ...(file ? [{ field: "file", name: file.name, data: file.data }] : [])];
+  const submitted: Record<string, string> = {};
+  const work = async () => {
+    const { file: stored } = await readNewTicket(t.db, storage, { actorId, request: multipartRequest(parts), fields: submitted });
+    return createTicket(t.db, { actorId, input: submitted, attachment: { file: stored, storage } });
+  };
+  return { work: work(), submitted };
+}
+
+/** "ok", or the refusal's status, reason and the message the new-ticket form shows. */
+async function ticketOutcome(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return "ok";
+  } catch (error) {
+    if (!(error as AppError).reason) throw error;
+    const { failure, status } = failureOf(error, "test", TICKET_FILE_TEXTS);
+    return `${status} ${failure.reason}: ${failure.message}`;
+  }
+}
+
+const ticketsOf = (userId: string) => t.db.select().from(supportTickets).where(eq(supportTickets.userId, userId));
+
+describe(`a new ticket with a file on ${testEngine}`, () => {
+  it("carries the file into the description: stored by the reply rules, shown on the card and the thread, served to the author and support only", async () => {
+    const author = await person("Anna", "Test");
+    const staff = await person("Sina", "Test", "support");
+    const outsider = await person("Otto", "Test");
+    const png = await pngBytes();
+    const { id: ticketId } = await (await openTicket(author.id, { name: "bildschirm.png", data: png })).work;
+
+    const [row] = await ticketsOf(author.id);
+    expect(row).toMatchObject({ id: ticketId, fileName: "bildschirm.png", fileType: "image/png", fileSize: png.length });
+    expect(row!.fileKey).toMatch(new RegExp(`^ticket-files/${author.id}/.+\\.png$`));
+    expect(await storedTicketFiles()).toContain(row!.fileKey);
+
+    const file = { url: `/support/${ticketId}/dateien/beschreibung`, name: "bildschirm.png", type: "image/png", size: png.length };
+    expect((await listTickets(t.db, { viewerId: author.id })).tickets[0]).toMatchObject({ id: ticketId, file });
+    expect((await listTickets(t.db, { viewerId: staff.id })).tickets.find((ticket) => ticket.id === ticketId)).toMatchObject({ file });
+    const thread = await getTicketThread(t.db, { viewerId: author.id, ticketId });
+    expect(thread.ticket.file).toEqual(file);
+    // It is the description's file, not a reply.
+    expect(thread.replies).toEqual([]);
+    expect(thread.ticket.replyCount).toBe(0);
+
+    // Served to the author and support; anyone else reads 404 (null), as do unknown file ids.
+    expect(await ticketFile(t.db, author.id, ticketId, "beschreibung")).toEqual({ key: row!.fileKey, name: "bildschirm.png" });
+    expect(await ticketFile(t.db, staff.id, ticketId, "beschreibung")).toEqual({ key: row!.fileKey, name: "bildschirm.png" });
+    expect(await ticketFile(t.db, outsider.id, ticketId, "beschreibung")).toBeNull();
+    expect(await ticketFile(t.db, author.id, ticketId, "anderes")).toBeNull();
+
+    // Without a file, as before.
+    const { id: plainId } = await (await openTicket(author.id)).work;
+    expect((await getTicketThread(t.db, { viewerId: author.id, ticketId: plainId })).ticket.file).toBeNull();
+    expect(await ticketFile(t.db, author.id, plainId, "beschreibung")).toBeNull();
+  });
+
+  it("refuses a wrong type, a file over 10 MB, blank fields and a second file with the reply's messages: no ticket, no file, the fields handed back", async () => {
+    const author = await person("Berta", "Test");
+    const before = await storedTicketFiles();
+
+    const disguised = await openTicket(author.id, { name: "tarnung.png", data: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(512, 1)]) });
+    expect(await ticketOutcome(disguised.work)).toBe(
+      "400 attachment_type: Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder (JPG, PNG, GIF, WebP), PDF und Textdateien.",
+    );
+    // The fields came before the file: what was typed goes back to the form.
+    expect(disguised.submitted).toMatchObject({ subject: "Fehler beim Bezahlen", description: "Siehe Bildschirmfoto." });
+
+    expect(await ticketOutcome((await openTicket(author.id, { name: "gross.txt", data: Buffer.alloc(10 * 1024 * 1024 + 1, "a") })).work)).toBe(
+      "400 attachment_too_large: Die Datei ist zu groß: Sie darf höchstens 10 MB groß sein.",
+    );
+    // Blank fields refuse before the file is stored (the spec's message).
+    const blank = multipartRequest([
+      { field: "subject", data: "   " },
+      { field: "description", data: "Leerer Betreff" },
+      { field: "file", name: "ok.pdf", data: pdfBytes() },
+    ]);
+    expect(await ticketOutcome(readNewTicket(t.db, storage, { actorId: author.id, request: blank, fields: {} }))).toBe("400 invalid_input: Please fill in all fields");
+    const twoFiles = multipartRequest([
+      { field: "subject", data: "Zwei" },
+      { field: "description", data: "Dateien" },
+      { field: "file", name: "a.pdf", data: pdfBytes() },
+      { field: "file", name: "b.pdf", data: pdfBytes() },
+    ]);
+    expect(await ticketOutcome(readNewTicket(t.db, storage, { actorId: author.id, request: twoFiles, fields: {} }))).toBe("400 too_many_files: Bitte hängen Sie nur eine Datei an.");
+
+    expect(await ticketsOf(author.id)).toEqual([]);
+    expect(await storedTicketFiles()).toEqual(before);
+
+    // Exactly 10 MB is fine.
+    expect(await ticketOutcome((await openTicket(author.id, { name: "genau.txt", data: Buffer.alloc(10 * 1024 * 1024, "a") })).work)).toBe("ok");
+  });
+
+  it("a ticket refused after its file was stored (its limit, the day's file budget) removes the file again", async () => {
+    const author = await person("Carla", "Test");
+    const before = await storedTicketFiles();
+    // The day's budget all but spent by a reply's file: the one-byte check before storing passes,
+    // the exact one in the ticket's transaction does not.
+    const [other] = await t.db.insert(supportTickets).values({ userId: author.id, subject: "Alt", description: "Alt" }).returning({ id: supportTickets.id });
+    await t.db.insert(supportTicketReplies).values({
+      ticketId: other!.id,
+      authorId: author.id,
+      fromSupport: false,
+      fileKey: `ticket-files/${author.id}/budget.pdf`,
+      fileName: "budget.pdf",
+      fileType: "application/pdf",
+      fileSize: ATTACHMENT_DAILY_BYTES - 10,
+    });
+    expect(await ticketOutcome((await openTicket(author.id, { name: "beleg.pdf", data: pdfBytes() })).work)).toMatch(/^429 daily_files_exceeded: Sie haben heute schon sehr viele Dateien/);
+    expect(await ticketsOf(author.id)).toHaveLength(1);
+    expect(await storedTicketFiles()).toEqual(before);
+
+    // The ticket brake refuses after the upload too: the file goes again.
+    const busy = await person("Dora", "Test");
+    for (let i = 0; i < TICKET_RATE_LIMIT.max; i++) await createTicket(t.db, { actorId: busy.id, input: { subject: `T${i}`, description: "x" } });
+    expect(await ticketOutcome((await openTicket(busy.id, { name: "beleg.pdf", data: pdfBytes() })).work)).toMatch(/^429 ticket_rate_limited/);
+    expect(await storedTicketFiles()).toEqual(before);
+  });
+
+  it("the export lists the file by name, type and size; account deletion and the sweep treat it like a reply's file", async () => {
+    const author = await person("Emil", "Test");
+    const png = await pngBytes();
+    const { id: ticketId } = await (await openTicket(author.id, { name: "foto.png", data: png })).work;
+    const [row] = await ticketsOf(author.id);
+
+    const exported = await exportUserData(t.db, { actorId: author.id });
+    expect(exported.support_tickets).toEqual([expect.objectContaining({ id: ticketId, file_name: "foto.png", file_type: "image/png", file_size: png.length })]);
+    expect(exported.support_tickets[0]).not.toHaveProperty("file_key");
+
+    // The orphan sweep keeps a file a ticket names.
+    const { deleted } = await sweepOrphanFiles(t.db, storage, { minAgeMs: 0 });
+    expect(deleted).not.toContain(row!.fileKey);
+    expect(await storedTicketFiles()).toContain(row!.fileKey);
+
+    await deleteAccount(t.db, storage, { actorId: author.id, input: { confirmation: "BESTÄTIGEN" } });
+    expect(await storedTicketFiles()).not.toContain(row!.fileKey);
   });
 });

@@ -1,7 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { ATTACHMENT_MAX_BYTES, profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
-import { receiveAttachment } from "~/features/messaging/attachments.server";
-import { ATTACHMENT_DAILY_BYTES } from "~/features/messaging/sending.server";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or } from "drizzle-orm";
+import { profiles, supportTicketReplies, supportTickets, supportTicketStatusChanges, user } from "~/db/schema";
 import { sendNotificationMail } from "~/features/notifications/notification-mail.server";
 import { createNotification } from "~/features/notifications/notifications.server";
 import { publish } from "~/features/realtime/realtime.server";
@@ -15,11 +13,11 @@ import { log } from "~/lib/log.server";
 import type { MailMessage } from "~/lib/mail.server";
 import type { ScreenTexts } from "~/lib/responses.server";
 import { actionMail } from "~/lib/mail-layout";
-import { ticketFileKey, type FileStorage } from "~/lib/storage.server";
-import { streamMultipart } from "~/lib/uploads.server";
+import type { FileStorage } from "~/lib/storage.server";
 import { parseInput } from "~/lib/validation";
 import { ticketReplySchema, type TicketStatus } from "./schema";
-import { isSupport, staffIds, ticketViewColumns, type TicketView } from "./support.server";
+import { isSupport, staffIds, ticketViewColumns, toTicketView, type TicketView } from "./support.server";
+import { checkTicketFileBytes, DESCRIPTION_FILE_ID, lockTicketWriter, readTicketForm, TICKET_FILE_TEXTS, ticketFileUrl, ticketFileView, ticketPath, type TicketFileView } from "./ticket-files.server";
 
 /**
  * Support tickets as conversations (ADR 022): the ticket's author and the support role write
@@ -27,27 +25,12 @@ import { isSupport, staffIds, ticketViewColumns, type TicketView } from "./suppo
  * author's reply reopens a resolved or closed ticket. Everyone else learns nothing: 404.
  */
 
-/** Where a ticket's conversation is shown. */
-export function ticketPath(ticketId: string): string {
-  return `/support/${ticketId}`;
-}
+export { ticketFileUrl, ticketPath };
 
-/** Where a reply's file is served (the ticket's readers only, see ticketReplyFile). */
-export function ticketFileUrl(ticketId: string, replyId: string): string {
-  return `${ticketPath(ticketId)}/dateien/${replyId}`;
-}
-
-/**
- * The reply form's words for refusals of the shared upload and limit rules: German, where the
- * service chat (whose rules these are) words them in the spec's English.
- */
+/** The reply form's words for refusals: the ticket files' and the reply brake's. */
 export const REPLY_TEXTS: ScreenTexts = {
-  attachment_too_large: t.reply.fileTooLarge,
-  attachment_type: t.reply.fileType,
-  attachment_upload_failed: t.reply.uploadFailed,
-  too_many_files: t.reply.tooManyFiles,
+  ...TICKET_FILE_TEXTS,
   rate_limited: t.reply.rateLimited,
-  daily_files_exceeded: t.reply.dailyFiles,
 };
 
 /** Replies one user may write per minute (beyond the spec: a brake on floods of mails and notifications). */
@@ -94,7 +77,7 @@ export interface TicketReplyView {
   /** This reply set a resolved or closed ticket back to open. */
   reopened: boolean;
   createdAt: Date;
-  file: { url: string; name: string; type: string; size: number } | null;
+  file: TicketFileView | null;
 }
 
 /** A status change by support, an entry of the conversation between the replies. */
@@ -163,9 +146,8 @@ export async function getTicketThread(db: Database, { viewerId, ticketId }: { vi
       .orderBy(asc(supportTicketStatusChanges.createdAt), asc(supportTicketStatusChanges.id)),
   ]);
   if (!ticket) throw new AppError("NOT_FOUND", "ticket_not_found");
-  const { firstName, lastName, email, ...view } = ticket;
   return {
-    ticket: { ...view, author: access.viewerIsSupport ? { firstName, lastName, email } : null },
+    ticket: toTicketView(ticket, access.viewerIsSupport),
     isSupport: access.viewerIsSupport,
     isAuthor: access.userId === viewerId,
     replies: rows.map((row) => ({
@@ -177,10 +159,7 @@ export async function getTicketThread(db: Database, { viewerId, ticketId }: { vi
       authorName: !row.authorId || (row.fromSupport && !access.viewerIsSupport) ? null : displayName(row.firstName, row.lastName),
       reopened: row.reopened,
       createdAt: row.createdAt,
-      file:
-        row.fileKey && row.fileName && row.fileType && row.fileSize !== null
-          ? { url: ticketFileUrl(access.id, row.id), name: row.fileName, type: row.fileType, size: row.fileSize }
-          : null,
+      file: ticketFileView(access.id, row.id, row),
     })),
     statusChanges: changes.map((change) => ({
       id: change.id,
@@ -226,34 +205,22 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
   const access = await ticketForReader(db, actorId, input.ticketId);
 
   const fields: Record<string, string> = {};
-  const body = await streamMultipart(
-    input.request,
-    { maxFileBytes: ATTACHMENT_MAX_BYTES, maxFiles: 1 },
-    {
-      receive: (incoming) =>
-        receiveAttachment(storage, incoming, {
-          userId: actorId,
-          // The service chat's kinds (the spec's list): images, PDF and plain text.
-          view: "service",
-          keyFor: (ext) => ticketFileKey(actorId, ext),
-          // A writer over a limit uploads nothing (exact check in the transaction).
-          beforeStoring: () => checkReplyLimits(db, actorId, 1),
-        }),
-      discard: (stored) => storage.delete(stored.key),
-    },
+  const { fields: body, file } = await readTicketForm(db, storage, {
+    actorId,
+    request: input.request,
     fields,
-  ).finally(() => {
+    beforeStoring: () => checkReplyLimits(db, actorId, 0),
+  }).finally(() => {
     // The text comes before the file in the form: it is here even when the file was refused.
     if (input.submitted && typeof fields.text === "string") input.submitted.text = fields.text;
   });
-  const file = body.files[0] ?? null;
 
   try {
-    const { text } = parseInput(ticketReplySchema, { text: body.fields.text });
+    const { text } = parseInput(ticketReplySchema, { text: body.text });
     if (!text && !file) throw new AppError("INVALID", "invalid_input", { fieldErrors: { text: t.reply.empty } });
     return await db.transaction(async (tx) => {
       // One writer's replies take turns, so counting and inserting cannot interleave.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"ticket-replies:" + actorId}))`);
+      await lockTicketWriter(tx, actorId);
       await checkReplyLimits(tx, actorId, file?.size ?? 0);
       // The row lock orders this reply against a concurrent status change: the reopen reads the
       // status that holds when the reply is written.
@@ -318,19 +285,15 @@ export async function replyToTicket(db: Database, storage: FileStorage, input: R
 
 /**
  * The writer's limits: REPLY_RATE_LIMIT replies per minute and, like chat attachments, at most
- * ATTACHMENT_DAILY_BYTES of files per day. Read from the writer's own recent replies.
+ * ATTACHMENT_DAILY_BYTES of ticket files per day. Read from the writer's own recent rows.
  */
 async function checkReplyLimits(db: Pick<Database, "select">, userId: string, fileBytes: number) {
-  const now = Date.now();
   const [row] = await db
-    .select({
-      recent: sql<number>`count(*) filter (where ${supportTicketReplies.createdAt} > ${new Date(now - REPLY_RATE_LIMIT.windowSeconds * 1000)})::int`.mapWith(Number),
-      bytes: sql<number>`coalesce(sum(${supportTicketReplies.fileSize}), 0)::bigint`.mapWith(Number),
-    })
+    .select({ recent: count() })
     .from(supportTicketReplies)
-    .where(and(eq(supportTicketReplies.authorId, userId), gt(supportTicketReplies.createdAt, new Date(now - 24 * 60 * 60 * 1000))));
+    .where(and(eq(supportTicketReplies.authorId, userId), gt(supportTicketReplies.createdAt, new Date(Date.now() - REPLY_RATE_LIMIT.windowSeconds * 1000))));
   if ((row?.recent ?? 0) >= REPLY_RATE_LIMIT.max) throw new AppError("RATE_LIMITED", "rate_limited");
-  if (fileBytes > 0 && (row?.bytes ?? 0) + fileBytes > ATTACHMENT_DAILY_BYTES) throw new AppError("RATE_LIMITED", "daily_files_exceeded");
+  await checkTicketFileBytes(db, userId, fileBytes);
 }
 
 async function nameOf(db: Pick<Database, "select">, userId: string): Promise<string> {
@@ -360,30 +323,48 @@ async function mailTicketAuthor(
   await sendNotificationMail(tx, authorId, "tickets", (to) => ticketReplyMail({ to: to.email, name: to.name, subject, body, fileName, ticketId }));
 }
 
-/** A reply's stored file, for the ticket's readers only (null otherwise: 404). */
-export async function ticketReplyFile(db: Database, viewerId: string, ticketId: string, replyId: string): Promise<{ key: string; name: string } | null> {
-  if (!isUuid(replyId)) return null;
+/**
+ * A ticket's stored file, for the ticket's readers only (null otherwise: 404): a reply's by the
+ * reply's id, the description's by DESCRIPTION_FILE_ID.
+ */
+export async function ticketFile(db: Database, viewerId: string, ticketId: string, fileId: string): Promise<{ key: string; name: string } | null> {
+  if (fileId !== DESCRIPTION_FILE_ID && !isUuid(fileId)) return null;
   try {
     await ticketForReader(db, viewerId, ticketId);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;
   }
-  const [row] = await db
-    .select({ key: supportTicketReplies.fileKey, name: supportTicketReplies.fileName })
-    .from(supportTicketReplies)
-    .where(and(eq(supportTicketReplies.id, replyId), eq(supportTicketReplies.ticketId, ticketId), isNotNull(supportTicketReplies.fileKey)));
+  const [row] =
+    fileId === DESCRIPTION_FILE_ID
+      ? await db
+          .select({ key: supportTickets.fileKey, name: supportTickets.fileName })
+          .from(supportTickets)
+          .where(and(eq(supportTickets.id, ticketId), isNotNull(supportTickets.fileKey)))
+      : await db
+          .select({ key: supportTicketReplies.fileKey, name: supportTicketReplies.fileName })
+          .from(supportTicketReplies)
+          .where(and(eq(supportTicketReplies.id, fileId), eq(supportTicketReplies.ticketId, ticketId), isNotNull(supportTicketReplies.fileKey)));
   return row?.key ? { key: row.key, name: row.name ?? "Datei" } : null;
 }
 
-/** The stored files of the replies on a user's tickets (removed after the account's deletion commits). */
+/**
+ * The stored files of a user's tickets, the descriptions' and the replies' (removed after the
+ * account's deletion commits).
+ */
 export async function ticketFileKeysOfAuthor(db: Pick<Database, "select">, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ key: supportTicketReplies.fileKey })
-    .from(supportTicketReplies)
-    .innerJoin(supportTickets, eq(supportTickets.id, supportTicketReplies.ticketId))
-    .where(and(eq(supportTickets.userId, userId), isNotNull(supportTicketReplies.fileKey)));
-  return rows.map((row) => row.key!);
+  const [replies, tickets] = await Promise.all([
+    db
+      .select({ key: supportTicketReplies.fileKey })
+      .from(supportTicketReplies)
+      .innerJoin(supportTickets, eq(supportTickets.id, supportTicketReplies.ticketId))
+      .where(and(eq(supportTickets.userId, userId), isNotNull(supportTicketReplies.fileKey))),
+    db
+      .select({ key: supportTickets.fileKey })
+      .from(supportTickets)
+      .where(and(eq(supportTickets.userId, userId), isNotNull(supportTickets.fileKey))),
+  ]);
+  return [...tickets, ...replies].map((row) => row.key!);
 }
 
 /**

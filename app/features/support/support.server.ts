@@ -7,6 +7,10 @@ import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { log } from "~/lib/log.server";
+import type { FileStorage } from "~/lib/storage.server";
+import type { StoredAttachment } from "~/features/messaging/attachments.server";
+import { checkTicketFileBytes, DESCRIPTION_FILE_ID, lockTicketWriter, readTicketForm, ticketFileView, type TicketFileView, type TicketForm } from "./ticket-files.server";
 import { createTicketSchema, ticketStatusSchema, type TicketFilters, type TicketStatus } from "./schema";
 
 export interface TicketView {
@@ -22,6 +26,8 @@ export interface TicketView {
   lastActivityAt: Date;
   /** Only for the support role: who wrote it. */
   author: { firstName: string | null; lastName: string | null; email: string | null } | null;
+  /** The file sent with the description, if any (served to the ticket's readers only). */
+  file: TicketFileView | null;
 }
 
 /** The role that decides: read from the database on every call, never from the client. */
@@ -63,10 +69,27 @@ export const ticketViewColumns = {
   createdAt: supportTickets.createdAt,
   updatedAt: supportTickets.updatedAt,
   ...ticketActivityColumns,
+  fileKey: supportTickets.fileKey,
+  fileName: supportTickets.fileName,
+  fileType: supportTickets.fileType,
+  fileSize: supportTickets.fileSize,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   email: user.email,
 };
+
+type TicketViewRow = Omit<TicketView, "author" | "file"> &
+  Record<"firstName" | "lastName" | "email" | "fileKey" | "fileName" | "fileType", string | null> & { fileSize: number | null };
+
+/** A row of ticketViewColumns as cards and the ticket page show it; the author only for the support role. */
+export function toTicketView(row: TicketViewRow, withAuthor: boolean): TicketView {
+  const { firstName, lastName, email, fileKey, fileName, fileType, fileSize, ...view } = row;
+  return {
+    ...view,
+    author: withAuthor ? { firstName, lastName, email } : null,
+    file: ticketFileView(row.id, DESCRIPTION_FILE_ID, { fileKey, fileName, fileType, fileSize }),
+  };
+}
 
 /** `%text%` for ILIKE, its own wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -125,7 +148,7 @@ export async function listTickets(
     .offset((current - 1) * pageSize);
   return {
     // Only the support role learns who wrote a ticket.
-    tickets: rows.map(({ firstName, lastName, email, ...row }) => ({ ...row, author: support ? { firstName, lastName, email } : null })),
+    tickets: rows.map((row) => toTicketView(row, support)),
     isSupport: support,
     page: current,
     pageCount,
@@ -134,25 +157,77 @@ export async function listTickets(
   };
 }
 
-/** Opens a ticket for the signed-in user; new tickets start as open. */
 /** At most 10 new tickets per user and hour. */
 export const TICKET_RATE_LIMIT = { window: 60 * 60, max: 10 };
 
-export async function createTicket(db: Database, { actorId, input }: { actorId: string | null; input: Record<string, unknown> }) {
+/**
+ * Reads the new-ticket form as it streams (multipart with an optional file, or urlencoded): the
+ * file goes by the reply's rules (readTicketForm). Subject and description come before the file in
+ * the form, so blank ones refuse before any byte of the file is stored. The fields are collected
+ * into `fields` as they arrive, so a refusal can hand what was typed back to the form.
+ */
+export async function readNewTicket(
+  db: Pick<Database, "select">,
+  storage: FileStorage,
+  { actorId, request, fields }: { actorId: string | null; request: Request; fields: Record<string, string> },
+): Promise<TicketForm> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
-  const ticket = parseInput(createTicketSchema, input);
-  // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
-  const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
-  if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(supportTickets)
-      .values({ userId: actorId, subject: ticket.subject, description: ticket.description })
-      .returning({ id: supportTickets.id, status: supportTickets.status });
-    // Staff's open /support lists show the new ticket at once.
-    await publish(tx, await staffIds(tx, actorId), { type: "ticket.updated", ticketId: row!.id });
-    return row!;
+  return readTicketForm(db, storage, {
+    actorId,
+    request,
+    fields,
+    beforeStoring: async () => void parseInput(createTicketSchema, fields),
   });
+}
+
+/**
+ * Opens a ticket for the signed-in user; new tickets start as open. With `attachment`, the file a
+ * form brought along (readNewTicket) belongs to the description; when the ticket is refused or its
+ * insert fails, the file is removed again, so a refused ticket keeps nothing.
+ */
+export async function createTicket(
+  db: Database,
+  {
+    actorId,
+    input,
+    attachment,
+  }: { actorId: string | null; input: Record<string, unknown>; attachment?: { file: StoredAttachment | null; storage: FileStorage } },
+) {
+  const file = attachment?.file ?? null;
+  try {
+    if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
+    const ticket = parseInput(createTicketSchema, input);
+    // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
+    const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
+    if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
+    return await db.transaction(async (tx) => {
+      if (file) {
+        // The file budget is shared with the writer's replies and counted exactly here.
+        await lockTicketWriter(tx, actorId);
+        await checkTicketFileBytes(tx, actorId, file.size);
+      }
+      const [row] = await tx
+        .insert(supportTickets)
+        .values({
+          userId: actorId,
+          subject: ticket.subject,
+          description: ticket.description,
+          fileKey: file?.key ?? null,
+          fileName: file?.name ?? null,
+          fileType: file?.mime ?? null,
+          fileSize: file?.size ?? null,
+        })
+        .returning({ id: supportTickets.id, status: supportTickets.status });
+      // Staff's open /support lists show the new ticket at once.
+      await publish(tx, await staffIds(tx, actorId), { type: "ticket.updated", ticketId: row!.id });
+      return row!;
+    });
+  } catch (error) {
+    if (file) {
+      await attachment!.storage.delete(file.key).catch((cause: unknown) => log.error({ err: cause, key: file.key }, "Could not remove the file of a refused ticket"));
+    }
+    throw error;
+  }
 }
 
 /**
