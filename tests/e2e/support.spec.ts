@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { expectFocused, tabTo } from "../support/keyboard";
+import { pdfBytes, pngBytes } from "../support/files";
 import { registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
@@ -26,6 +27,15 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     await waitForToast(page, "Please fill in all fields");
     await dialog.getByLabel("Betreff").fill(subject);
     await dialog.getByLabel("Beschreibung").fill("Ich habe für meinen Auftrag noch keine Rechnung bekommen.");
+    // A file the server judges by its bytes: a program named .png is refused at the file field, the text stays.
+    const file = dialog.getByLabel("Datei anhängen (optional)");
+    await file.setInputFiles({ name: "tarnung.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(256, 1)]) });
+    await dialog.getByRole("button", { name: "Ticket erstellen" }).click();
+    await waitForToast(page, "Error creating ticket", "Dieser Dateityp wird nicht unterstützt.");
+    await dialog.getByRole("alert").filter({ hasText: "Dieser Dateityp wird nicht unterstützt." }).waitFor();
+    expect(await dialog.getByLabel("Betreff").inputValue()).toBe(subject);
+    await file.setInputFiles({ name: "rechnung-fehlt.png", mimeType: "image/png", buffer: await pngBytes(480, 300) });
+    await dialog.getByRole("button", { name: "Datei entfernen" }).waitFor();
     await expectAccessible(page, `/support dialog (${width})`);
     await screenshot(page, `support-dialog-${width}`);
     await dialog.getByRole("button", { name: "Ticket erstellen" }).click();
@@ -35,6 +45,12 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     const card = page.locator("article").filter({ hasText: subject });
     await card.getByText("Open", { exact: true }).waitFor();
     await card.getByText("Ich habe für meinen Auftrag noch keine Rechnung bekommen.").waitFor();
+    // The description's file, on the card and in the conversation's first entry, served to its author.
+    await card.getByRole("img", { name: "rechnung-fehlt.png" }).waitFor();
+    const fileUrl = await card.getByRole("link", { name: "Bild „rechnung-fehlt.png“ in neuem Tab öffnen" }).getAttribute("href");
+    expect(fileUrl).toMatch(/^\/support\/[0-9a-f-]{36}\/dateien\/beschreibung$/);
+    const served = await page.request.get(fileUrl!);
+    expect([served.status(), served.headers()["content-type"]]).toEqual([200, "image/png"]);
     await card.getByText(/^Erstellt: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
     await card.getByText(/^Aktualisiert: /).waitFor();
     // Only the own ticket, no author line and no status selector.
@@ -42,6 +58,12 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     expect(await page.getByRole("combobox").count()).toBe(0);
     await expectAccessible(page, `/support user (${width})`);
     await screenshot(page, `support-user-${width}`);
+    await card.getByRole("link", { name: /^Verlauf öffnen/ }).click();
+    await page.getByRole("heading", { level: 1, name: subject }).waitFor();
+    await page.getByRole("log").getByRole("img", { name: "rechnung-fehlt.png" }).waitFor();
+    await expectAccessible(page, `/support/{id} with the description's file (${width})`);
+    await screenshot(page, `support-ticket-file-${width}`);
+    await page.goto("/support");
 
     // The server refuses a status change by a user.
     const id = (await card.getAttribute("aria-labelledby"))!.replace(/^ticket-/, "");
@@ -71,10 +93,17 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     expect(await panel.getByLabel("Beschreibung").inputValue()).toBe("Ohne JavaScript geschrieben.");
     await screenshot(page, `support-new-ticket-nojs-${width}`);
     await panel.getByLabel("Betreff").fill(subject);
+    // The page's own form carries a file too (a multipart post).
+    await panel.getByLabel("Datei anhängen (optional)").setInputFiles({ name: "anleitung.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
+    await screenshot(page, `support-new-ticket-file-nojs-${width}`);
     await panel.getByRole("button", { name: "Ticket erstellen" }).click();
     await page.waitForURL(`${baseUrl()}/support`);
     await page.getByText("Ticket created successfully").waitFor();
-    await page.locator("article").filter({ hasText: subject }).getByText("Ohne JavaScript geschrieben.").waitFor();
+    const created = page.locator("article").filter({ hasText: subject });
+    await created.getByText("Ohne JavaScript geschrieben.").waitFor();
+    await created.getByText("anleitung.pdf").waitFor();
+    await created.getByRole("link", { name: "Datei „anleitung.pdf“ in neuem Tab öffnen" }).waitFor();
+    await screenshot(page, `support-ticket-file-nojs-${width}`);
     expect(await page.locator("#neues-ticket").count()).toBe(0);
     // The bell leads to the page of notifications (its popover needs the page's scripts).
     await page.getByRole("button", { name: /^Benachrichtigungen öffnen/ }).click();

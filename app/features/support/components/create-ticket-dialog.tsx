@@ -1,5 +1,5 @@
 import { Plus } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { formToasts } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { de } from "~/i18n/de";
 import { outcomeOf } from "~/lib/action-outcome";
 import type { action } from "~/routes/support";
 import { DESCRIPTION_MAX, SUBJECT_MAX } from "../schema";
+import { chosenFile, FILE_REASONS, localFileError, TicketFileField } from "./ticket-file-field";
 
 const ticketToast = formToasts("support-ticket-answer");
 
@@ -19,11 +20,33 @@ export const NEW_TICKET_PARAM = "neu";
 /** The page's own form, which the server answers with a redirect (the dialog's fetcher gets data). */
 export const NEW_TICKET_PANEL_ID = "neues-ticket";
 
-type Errors = Partial<Record<"subject" | "description", string>>;
+type Errors = Partial<Record<"subject" | "description" | "file", string>>;
 
-/** Subject and description, in the dialog and in the page's own form. */
-function TicketFields({ idPrefix, errors, values }: { idPrefix: string; errors: Errors; values?: Record<string, string> }) {
+/** A refusal's messages at their fields: a file's reasons at the file field. */
+function refusalErrors(refused: { reason: string; message: string; fieldErrors: Record<string, string> } | undefined): Errors {
+  if (!refused) return {};
+  return FILE_REASONS.has(refused.reason) ? { file: refused.message } : refused.fieldErrors;
+}
+
+/**
+ * Subject, description and an optional file (by a reply's rules), in the dialog and in the page's
+ * own form. The fields come before the file, so the server reads them before the file's bytes.
+ */
+function TicketFields({
+  idPrefix,
+  errors,
+  values,
+  onFileError,
+}: {
+  idPrefix: string;
+  errors: Errors;
+  values?: Record<string, string>;
+  /** A chosen file's own message (too large), or undefined when it is fine or removed. */
+  onFileError?: (message: string | undefined) => void;
+}) {
   const descriptionId = `${idPrefix}-description`;
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [hasFile, setHasFile] = useState(false);
   return (
     <>
       <input type="hidden" name="intent" value="create" />
@@ -57,6 +80,16 @@ function TicketFields({ idPrefix, errors, values }: { idPrefix: string; errors: 
           </p>
         )}
       </div>
+      <TicketFileField
+        id={`${idPrefix}-file`}
+        inputRef={fileRef}
+        hasFile={hasFile}
+        error={errors.file}
+        onChosen={(file) => {
+          setHasFile(Boolean(file));
+          onFileError?.(localFileError(file));
+        }}
+      />
     </>
   );
 }
@@ -69,7 +102,8 @@ function TicketFields({ idPrefix, errors, values }: { idPrefix: string; errors: 
 export function CreateTicketDialog() {
   const fetcher = useFetcher<typeof action>();
   const [open, setOpen] = useState(false);
-  const [missing, setMissing] = useState<Record<string, string>>({});
+  // Messages found before sending: blank fields, a file over the limit.
+  const [local, setLocal] = useState<Errors>({});
   const result = outcomeOf(fetcher.data, "create");
   const busy = fetcher.state !== "idle";
 
@@ -85,13 +119,13 @@ export function CreateTicketDialog() {
     else ticketToast.error(de.support.createError, { description: result.message });
   }, [result]);
 
-  const errors = { ...(result && !result.ok ? result.fieldErrors : undefined), ...missing };
+  const errors: Errors = { ...refusalErrors(result && !result.ok ? result : undefined), ...local };
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setMissing({});
+        setLocal({});
       }}
     >
       <form method="get" action={`/support#${NEW_TICKET_PANEL_ID}`} onSubmit={(event) => event.preventDefault()}>
@@ -108,20 +142,24 @@ export function CreateTicketDialog() {
         <fetcher.Form
           method="post"
           action="/support"
+          encType="multipart/form-data"
           className="grid gap-4"
           noValidate
           onSubmit={(event) => {
             // Both fields must have more than spaces (spec section 5); the server checks the same.
             const form = new FormData(event.currentTarget);
             const blank = ["subject", "description"].filter((name) => String(form.get(name) ?? "").trim() === "");
-            if (blank.length) {
+            // Not sent with a file over the limit: the ticket would go without the file meant for it.
+            const tooLarge = localFileError(chosenFile(form));
+            if (blank.length || tooLarge) {
               event.preventDefault();
-              setMissing(Object.fromEntries(blank.map((name) => [name, de.support.required])));
-              ticketToast.error(de.support.required);
-            } else setMissing({});
+              setLocal({ ...Object.fromEntries(blank.map((name) => [name, de.support.required])), file: tooLarge });
+              if (blank.length) ticketToast.error(de.support.required);
+              else ticketToast.error(de.support.createError, { description: tooLarge });
+            } else setLocal({});
           }}
         >
-          <TicketFields idPrefix="ticket" errors={errors} />
+          <TicketFields idPrefix="ticket" errors={errors} onFileError={(file) => setLocal((current) => ({ ...current, file }))} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {de.support.cancel}
@@ -141,8 +179,8 @@ export function CreateTicketDialog() {
  * works without JavaScript. A created ticket sends the browser back to /support with the spec's
  * message; a refusal comes back here with what was typed and the messages at the fields.
  */
-export function NewTicketPanel({ refused }: { refused?: { message: string; fieldErrors: Record<string, string>; values?: Record<string, string> } }) {
-  const errors: Errors = refused?.fieldErrors ?? {};
+export function NewTicketPanel({ refused }: { refused?: { reason: string; message: string; fieldErrors: Record<string, string>; values?: Record<string, string> } }) {
+  const errors = refusalErrors(refused);
   const general = refused && Object.keys(errors).length === 0 ? refused.message : undefined;
   return (
     <Card id={NEW_TICKET_PANEL_ID} className="mt-6 scroll-mt-20">
@@ -151,7 +189,7 @@ export function NewTicketPanel({ refused }: { refused?: { message: string; field
         <CardDescription>{de.support.dialogText}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" action="/support" className="grid gap-4" noValidate>
+        <Form method="post" action="/support" encType="multipart/form-data" className="grid gap-4" noValidate>
           <input type="hidden" name="panel" value="1" />
           {refused && (
             <p role="alert" className="text-sm font-medium text-destructive">

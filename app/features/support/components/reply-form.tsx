@@ -1,17 +1,13 @@
-import { Info, Loader2, Send, X } from "~/components/ui/icons";
+import { Info, Loader2, Send } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { formToasts } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { ATTACHMENT_MAX_BYTES } from "~/features/messaging/limits";
-import { ACCEPT_ATTRIBUTE } from "~/features/messaging/message-text";
 import { ticketsDe } from "~/i18n/tickets.de";
 import type { action } from "~/routes/support-ticket";
 import { TICKET_REPLY_MAX } from "../schema";
-
-/** Reasons that are about the attached file: their message shows at the file field. */
-const FILE_REASONS = new Set(["attachment_too_large", "attachment_type", "attachment_upload_failed", "too_many_files", "daily_files_exceeded"]);
+import { chosenFile, FILE_REASONS, localFileError, TicketFileField } from "./ticket-file-field";
 
 /**
  * The reply form under a ticket's conversation. A plain multipart form that posts to the ticket's
@@ -71,14 +67,14 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
       className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        const file = form.get("file");
-        const withFile = file instanceof File && file.size > 0;
-        if (withFile && file.size > ATTACHMENT_MAX_BYTES) {
+        const file = chosenFile(form);
+        const tooLarge = localFileError(file);
+        if (tooLarge) {
           // Not sent: the reply would go without the file the user meant to send.
           event.preventDefault();
-          setLocal({ file: ticketsDe.reply.fileTooLarge });
+          setLocal({ file: tooLarge });
           fileRef.current?.focus();
-        } else if (String(form.get("text") ?? "").trim() === "" && !withFile) {
+        } else if (String(form.get("text") ?? "").trim() === "" && !file) {
           event.preventDefault();
           setLocal({ text: ticketsDe.reply.empty });
           textRef.current?.focus();
@@ -116,52 +112,18 @@ export function ReplyForm({ ticketId, reopenHint }: { ticketId: string; reopenHi
           {ticketsDe.reply.charactersLeft(left)}
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="reply-file">{ticketsDe.reply.file}</Label>
-        <input
-          ref={fileRef}
-          id="reply-file"
-          type="file"
-          name="file"
-          accept={ACCEPT_ATTRIBUTE.service}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? "reply-file-hint reply-file-error" : "reply-file-hint"}
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0];
-            setHasFile(Boolean(chosen));
-            // Said at once (the server refuses anything larger too). The file stays chosen, so that
-            // sending is refused until it is replaced or removed, instead of going without it.
-            if (chosen && chosen.size > ATTACHMENT_MAX_BYTES) setLocal({ file: ticketsDe.reply.fileTooLarge });
-            else setLocal({});
-          }}
-          className="block w-full min-w-0 text-sm text-muted-foreground file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-background file:px-3 file:text-sm file:font-medium file:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        />
-        <p id="reply-file-hint" className="text-xs text-muted-foreground">
-          {ticketsDe.reply.fileHint}
-        </p>
-        {hasFile && (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => {
-              if (fileRef.current) fileRef.current.value = "";
-              setHasFile(false);
-              setLocal({});
-              fileRef.current?.focus();
-            }}
-          >
-            <X aria-hidden="true" />
-            {ticketsDe.reply.removeFile}
-          </Button>
-        )}
-        {fileError && (
-          <p id="reply-file-error" role="alert" className="text-sm font-medium text-destructive">
-            {fileError}
-          </p>
-        )}
-      </div>
+      <TicketFileField
+        id="reply-file"
+        inputRef={fileRef}
+        hasFile={hasFile}
+        error={fileError}
+        onChosen={(chosen) => {
+          setHasFile(Boolean(chosen));
+          // Said at once (the server refuses anything larger too).
+          const tooLarge = localFileError(chosen);
+          setLocal(tooLarge ? { file: tooLarge } : {});
+        }}
+      />
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {otherError}

@@ -5,6 +5,7 @@ import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { Attachment } from "~/features/messaging/components/message-list";
 import { de } from "~/i18n/de";
 import { ticketsDe } from "~/i18n/tickets.de";
 import { outcomeOf } from "~/lib/action-outcome";
@@ -26,6 +27,8 @@ export interface TicketCardData {
     lastName: string | null;
     email: string | null;
   } | null;
+  /** The file sent with the description. */
+  file: { url: string; name: string; type: string; size: number } | null;
 }
 
 /** Who wrote a ticket (support staff see it on the list and on the ticket): name and, if known, address. */
@@ -59,6 +62,11 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
       </div>
       {ticket.author && <TicketAuthor author={ticket.author} className="mt-1" />}
       <p className="mt-3 line-clamp-6 whitespace-pre-line break-words">{ticket.description}</p>
+      {ticket.file && (
+        <div className="mt-3 max-w-sm">
+          <Attachment file={ticket.file} mine={false} />
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <p className="grid text-xs text-muted-foreground sm:flex sm:gap-4">
           <span>{de.support.createdAt(formatDate(ticket.createdAt, "dateTime"))}</span>

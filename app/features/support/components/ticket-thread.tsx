@@ -82,6 +82,11 @@ export function TicketThread({
         <li>
           <Entry fromSupport={false} mine={authorIsReader} name={authorName} createdAt={ticket.createdAt}>
             <p className="whitespace-pre-line break-words">{ticket.description}</p>
+            {ticket.file && (
+              <div className="mt-2 max-w-sm">
+                <Attachment file={ticket.file} mine={false} />
+              </div>
+            )}
           </Entry>
         </li>
         {timeline(replies, statusChanges).map((item) => {
