@@ -15,6 +15,7 @@ import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
 import { pdfBytes, pngBytes } from "../../../tests/support/files";
 import { multipartRequest, type FormPart } from "../../../tests/support/multipart";
+import { olderInstall } from "../../../tests/support/older-install";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedMails } from "../../../tests/support/queued-mails";
 import { getTicketThread, REPLY_RATE_LIMIT, REPLY_TEXTS, replyToTicket, ticketFile } from "./replies.server";
@@ -684,5 +685,24 @@ describe(`a new ticket with a file on ${testEngine}`, () => {
 
     await deleteAccount(t.db, storage, { actorId: author.id, input: { confirmation: "BESTÄTIGEN" } });
     expect(await storedTicketFiles()).not.toContain(row!.fileKey);
+  });
+});
+
+describe(`the ticket file migration on ${testEngine}`, () => {
+  it("keeps tickets opened before it, without a file; any number of tickets go without one", async () => {
+    const db = await olderInstall("_ticket_file");
+    try {
+      await db.execute(`insert into "user" (id, name, email) values ('old', 'Alt', 'alt@example.de')`);
+      await db.execute(`insert into support_tickets (user_id, subject, description) values ('old', 'Vorher', 'Ohne Datei')`);
+      await db.upgrade();
+      await db.execute(`insert into support_tickets (user_id, subject, description) values ('old', 'Nachher', 'Auch ohne')`);
+      const rows = await db.execute(`select subject, file_key, file_name, file_type, file_size from support_tickets order by subject desc`);
+      expect(rows).toEqual([
+        { subject: "Vorher", file_key: null, file_name: null, file_type: null, file_size: null },
+        { subject: "Nachher", file_key: null, file_name: null, file_type: null, file_size: null },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });
