@@ -295,8 +295,22 @@ describe(`a form posted twice (its one-time token) on ${testEngine}`, () => {
     expect(await fx.storedFiles()).toHaveLength(before.length + 1);
     expect(await notesOf(seller)).toEqual(["Einmal bitte"]);
     // Later too (a retry after a lost answer): still the same message.
-    expect((await fx.send(buyer, conversationId, "Einmal bitte", null, T1.toUpperCase())).id).toBe(first.id);
+    expect((await fx.send(buyer, conversationId, "Einmal bitte", file("notiz.txt", "Hallo"), T1.toUpperCase())).id).toBe(first.id);
     expect(await count(eq(messages.conversationId, conversationId))).toBe(1);
+    expect(await fx.storedFiles()).toHaveLength(before.length + 1);
+  });
+
+  it("another text or file under a used token (an old page: Back, an edit after a lost answer) is a new message, never dropped", async () => {
+    const { buyer, conversationId } = await fx.freshPair("reused");
+    const first = await fx.send(buyer, conversationId, "Erste Nachricht", null, T1);
+    const other = await fx.send(buyer, conversationId, "Ganz andere zweite Nachricht", null, T1);
+    const withFile = await fx.send(buyer, conversationId, "Erste Nachricht", file("plan.txt", "Plan"), T1);
+    expect(new Set([first.id, other.id, withFile.id]).size).toBe(3);
+    expect(other.content).toBe("Ganz andere zweite Nachricht");
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(3);
+    // The first message keeps the token: its own form posted again is still answered with it.
+    expect((await fx.send(buyer, conversationId, "Erste Nachricht", null, T1)).id).toBe(first.id);
+    expect(await count(eq(messages.conversationId, conversationId))).toBe(3);
   });
 
   it("different tokens (or none) are different messages", async () => {

@@ -82,12 +82,19 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
       // twenty parallel requests store exactly five. It also makes the token's look-up exact:
       // a double click's second post waits here until the first one's message is committed.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"messages:" + userId}))`);
-      if (sendToken) {
+      let token = sendToken;
+      if (token) {
         const [earlier] = await tx
           .select(messageColumns)
           .from(messages)
-          .where(and(eq(messages.senderId, userId), eq(messages.conversationId, conversation.id), eq(messages.sendToken, sendToken)));
-        if (earlier) return { row: earlier, repeated: true };
+          .where(and(eq(messages.senderId, userId), eq(messages.conversationId, conversation.id), eq(messages.sendToken, token)));
+        // The same form posted again carries the same text and file. Anything else under a used
+        // token is a new message sent from an old page (Back, a restored tab, an edit after a lost
+        // answer): it is stored, without the token, never dropped.
+        if (earlier && earlier.content === text && earlier.fileName === (file?.name ?? null) && earlier.fileSize === (file?.size ?? null)) {
+          return { row: earlier, repeated: true };
+        }
+        if (earlier) token = null;
       }
       await checkSendLimits(tx, userId, file?.size ?? 0);
       // The participants as they are now, locked until the message is in: an account deleted while
@@ -111,7 +118,7 @@ export async function sendMessage(db: Database, storage: FileStorage, input: Sen
           fileName: file?.name ?? null,
           fileType: file?.mime ?? null,
           fileSize: file?.size ?? null,
-          sendToken,
+          sendToken: token,
         })
         .returning(messageColumns);
       await tx
