@@ -89,7 +89,7 @@ export default function SupportTicket({ loaderData }: Route.ComponentProps) {
           <span>{ticketsDe.card.lastActivity(formatDate(ticket.lastActivityAt, "dateTime"))}</span>
         </p>
         {isSupport && <StatusSelect ticketId={ticket.id} subject={ticket.subject} status={ticket.status} />}
-        {isSupport && <StatusSaveToasts />}
+        {isSupport && <StatusSaveToasts ticketIds={[ticket.id]} />}
       </div>
 
       <section aria-labelledby="ticket-conversation" className="mt-8">

@@ -140,7 +140,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       </div>
       {(params.has(NEW_TICKET_PARAM) || refused) && <NewTicketPanel refused={refused} />}
       {filters && <TicketFilters filters={filters} total={total} />}
-      {isSupport && <StatusSaveToasts />}
+      {isSupport && <StatusSaveToasts ticketIds={tickets.map((ticket) => ticket.id)} />}
       {tickets.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <LifeBuoy className="size-10 text-muted-foreground" aria-hidden="true" />

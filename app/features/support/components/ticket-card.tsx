@@ -1,5 +1,5 @@
 import { ChevronRight, Mail, MessagesSquare, UserRound } from "~/components/ui/icons";
-import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -95,16 +95,31 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
 }
 
 /**
- * The status forms of a page share this fetcher, and the page shows its answer (StatusSaveToasts):
- * a save in a list filtered by status takes the ticket, and its form, out of the list, and the
- * answer can arrive in the same render as the list without it (React Router may commit the
- * revalidated list and the answer at once), so a form could not be relied on to say it.
+ * Each status form has its fetcher under its ticket's key, and the page shows their answers
+ * (StatusSaveToasts): a save in a list filtered by status takes the ticket, and its form, out of
+ * the list, and the answer can arrive in the same render as the list without it (React Router
+ * may commit the revalidated list and the answer at once), so the form could not be relied on to
+ * say it.
  */
-const STATUS_FETCHER = "ticket-status";
+const statusFetcherKey = (ticketId: string) => `ticket-status:${ticketId}`;
 
-/** The toast of a status save, for the pages with status forms (rendered once, outside the tickets). */
-export function StatusSaveToasts() {
-  const result = outcomeOf(useFetcher<typeof action>({ key: STATUS_FETCHER }).data, "status");
+/**
+ * The toasts of the status saves on a page, for every ticket it has shown (rendered once, outside
+ * the tickets; a ticket that left the list keeps its place here until the page goes).
+ */
+export function StatusSaveToasts({ ticketIds }: { ticketIds: readonly string[] }) {
+  const [shown, setShown] = useState<readonly string[]>(ticketIds);
+  const added = ticketIds.filter((id) => !shown.includes(id));
+  if (added.length > 0) setShown([...shown, ...added]);
+  return shown.map((id) => <StatusSaveToast key={id} ticketId={id} />);
+}
+
+function StatusSaveToast({ ticketId }: { ticketId: string }) {
+  const { data } = useFetcher<typeof action>({ key: statusFetcherKey(ticketId) });
+  // A keyed fetcher keeps its last answer across pages: only an answer that came while this
+  // page was open is new.
+  const [before] = useState(data);
+  const result = data === before ? undefined : outcomeOf(data, "status");
   useEffect(() => {
     if (!result) return;
     if (result.ok) toast.success(de.support.statusUpdated);
@@ -121,12 +136,9 @@ export function StatusSaveToasts() {
  * (post/redirect/get); with it the form posts in the background and the focus stays on the button.
  */
 export function StatusSelect({ ticketId, subject, status }: { ticketId: string; subject: string; status: TicketStatus }) {
-  const fetcher = useFetcher<typeof action>({ key: STATUS_FETCHER });
+  const fetcher = useFetcher<typeof action>({ key: statusFetcherKey(ticketId) });
   const location = useLocation();
-  // One save at a time on a page (the forms share their fetcher, see StatusSaveToasts): a press
-  // elsewhere meanwhile waits, and the form being saved says so.
   const busy = fetcher.state !== "idle";
-  const saving = busy && fetcher.formData?.get("ticketId") === ticketId;
   const form = useRef<HTMLFormElement>(null);
   useFocusAfterRemoval(form);
   const id = `status-${ticketId}`;
@@ -169,7 +181,7 @@ export function StatusSelect({ ticketId, subject, status }: { ticketId: string; 
       </select>
       {/* aria-disabled, not disabled, while saving: a disabled button would drop the focus to the page. */}
       <Button type="submit" variant="outline" size="sm" aria-disabled={busy || undefined} className="aria-disabled:opacity-50">
-        {saving ? ticketsDe.status.saving : ticketsDe.status.save}
+        {busy ? ticketsDe.status.saving : ticketsDe.status.save}
         <span className="sr-only">: {subject}</span>
       </Button>
     </fetcher.Form>
