@@ -41,6 +41,16 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
 }
 
 /**
+ * Whether the next request would be refused, without counting one: an early refusal before work
+ * that should not be done for a request the limit will refuse anyway (an upload), with the
+ * exact count taken later by consumeRateLimit.
+ */
+export async function rateLimitSpent(db: Pick<Database, "execute">, key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
+  const row = rowsOf<{ count: number; last_request: string | number }>(await db.execute(sql`select count, last_request from rate_limit where key = ${key}`))[0];
+  return !!row && Number(row.last_request) > now - rule.window * 1000 && Number(row.count) >= rule.max;
+}
+
+/**
  * Takes one counted request back, for a request that turned out not to be what the limit is about
  * (a sign-in with the right password). Should its window have ended meanwhile, the new window
  * loses one count: harmless for a limit.

@@ -642,7 +642,7 @@ describe(`a new ticket with a file on ${testEngine}`, () => {
     expect(await ticketOutcome((await openTicket(author.id, { name: "genau.txt", data: Buffer.alloc(10 * 1024 * 1024, "a") })).work)).toBe("ok");
   });
 
-  it("a ticket refused after its file was stored (its limit, the day's file budget) removes the file again", async () => {
+  it("a ticket refused for the day's file budget removes its file and counts against no limit; over the ticket limit nothing is uploaded", async () => {
     const author = await person("Carla", "Test");
     const before = await storedTicketFiles();
     // The day's budget all but spent by a reply's file: the one-byte check before storing passes,
@@ -661,10 +661,38 @@ describe(`a new ticket with a file on ${testEngine}`, () => {
     expect(await ticketsOf(author.id)).toHaveLength(1);
     expect(await storedTicketFiles()).toEqual(before);
 
-    // The ticket brake refuses after the upload too: the file goes again.
+    // Over the ticket brake: refused before the upload.
     const busy = await person("Dora", "Test");
     for (let i = 0; i < TICKET_RATE_LIMIT.max; i++) await createTicket(t.db, { actorId: busy.id, input: { subject: `T${i}`, description: "x" } });
-    expect(await ticketOutcome((await openTicket(busy.id, { name: "beleg.pdf", data: pdfBytes() })).work)).toMatch(/^429 ticket_rate_limited/);
+    const puts = vi.spyOn(storage, "put");
+    try {
+      expect(await ticketOutcome((await openTicket(busy.id, { name: "beleg.pdf", data: pdfBytes() })).work)).toMatch(/^429 ticket_rate_limited/);
+      // Refused before the upload: not a byte went to the storage.
+      expect(puts).not.toHaveBeenCalled();
+    } finally {
+      puts.mockRestore();
+    }
+    expect(await storedTicketFiles()).toEqual(before);
+
+    // The ticket refused for the day's file budget counted against no limit: Carla still has all ten.
+    for (let i = 0; i < TICKET_RATE_LIMIT.max; i++) await createTicket(t.db, { actorId: author.id, input: { subject: `C${i}`, description: "x" } });
+    expect(await ticketOutcome(createTicket(t.db, { actorId: author.id, input: { subject: "C10", description: "x" } }))).toMatch(/^429 ticket_rate_limited/);
+  });
+
+  it("a multipart post with another intent than a new ticket is refused, and keeps no file", async () => {
+    const author = await person("Fritz", "Test");
+    const before = await storedTicketFiles();
+    const other = await openTicket(author.id, { name: "beleg.pdf", data: pdfBytes() }, { intent: "status" });
+    expect(await ticketOutcome(other.work)).toMatch(/^400 invalid_input/);
+    // The intent after the file (a hand-made request): the file is stored, then removed again.
+    const late = multipartRequest([
+      { field: "subject", data: "Spät" },
+      { field: "description", data: "Absicht am Ende" },
+      { field: "file", name: "ok.pdf", data: pdfBytes() },
+      { field: "intent", data: "status" },
+    ]);
+    expect(await ticketOutcome(readNewTicket(t.db, storage, { actorId: author.id, request: late, fields: {} }))).toMatch(/^400 invalid_input/);
+    expect(await ticketsOf(author.id)).toEqual([]);
     expect(await storedTicketFiles()).toEqual(before);
   });
 

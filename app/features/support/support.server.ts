@@ -6,7 +6,7 @@ import { publish } from "~/features/realtime/realtime.server";
 import { de } from "~/i18n/de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { consumeRateLimit, rateLimitSpent } from "~/lib/rate-limit.server";
 import { log } from "~/lib/log.server";
 import type { FileStorage } from "~/lib/storage.server";
 import type { StoredAttachment } from "~/features/messaging/attachments.server";
@@ -167,18 +167,36 @@ export const TICKET_RATE_LIMIT = { window: 60 * 60, max: 10 };
  * into `fields` as they arrive, so a refusal can hand what was typed back to the form.
  */
 export async function readNewTicket(
-  db: Pick<Database, "select">,
+  db: Database,
   storage: FileStorage,
   { actorId, request, fields }: { actorId: string | null; request: Request; fields: Record<string, string> },
 ): Promise<TicketForm> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
-  return readTicketForm(db, storage, {
+  // Only the new-ticket form posts a file here: another intent is a malformed request.
+  const isNewTicket = () => {
+    if (fields.intent !== undefined && fields.intent !== "create") throw new AppError("INVALID", "invalid_input");
+  };
+  const form = await readTicketForm(db, storage, {
     actorId,
     request,
     fields,
-    beforeStoring: async () => void parseInput(createTicketSchema, fields),
+    beforeStoring: async () => {
+      isNewTicket();
+      parseInput(createTicketSchema, fields);
+      // A writer over the ticket limit uploads nothing (counted with the ticket, createTicket).
+      if (await rateLimitSpent(db, ticketLimitKey(actorId), TICKET_RATE_LIMIT)) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
+    },
   });
+  try {
+    isNewTicket();
+  } catch (error) {
+    if (form.file) await storage.delete(form.file.key).catch((cause: unknown) => log.error({ err: cause, key: form.file!.key }, "Could not remove the file of a refused ticket"));
+    throw error;
+  }
+  return form;
 }
+
+const ticketLimitKey = (actorId: string) => `tickets:${actorId}`;
 
 /**
  * Opens a ticket for the signed-in user; new tickets start as open. With `attachment`, the file a
@@ -197,15 +215,16 @@ export async function createTicket(
   try {
     if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
     const ticket = parseInput(createTicketSchema, input);
-    // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
-    const limit = await consumeRateLimit(db, `tickets:${actorId}`, TICKET_RATE_LIMIT);
-    if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
     return await db.transaction(async (tx) => {
       if (file) {
         // The file budget is shared with the writer's replies and counted exactly here.
         await lockTicketWriter(tx, actorId);
         await checkTicketFileBytes(tx, actorId, file.size);
       }
+      // Beyond the spec: a brake on ticket floods (one account cannot bury the support queue).
+      // Counted with the ticket: a ticket refused for its file, or not stored, counts nothing.
+      const limit = await consumeRateLimit(tx, ticketLimitKey(actorId), TICKET_RATE_LIMIT);
+      if (!limit.allowed) throw new AppError("RATE_LIMITED", "ticket_rate_limited");
       const [row] = await tx
         .insert(supportTickets)
         .values({
