@@ -11,9 +11,13 @@ import { NEWEST_MESSAGE_ID } from "../anchors";
 import { isImageType, messageText, type ChatView } from "../message-text";
 import type { MessageView } from "../messages.server";
 
-/** A message's file: an image inline (opens full size), anything else as a card with an open link. Also shown in support tickets (ADR 022). */
-export function Attachment({ file, mine }: { file: NonNullable<MessageView["file"]>; mine: boolean }) {
-  if (isImageType(file.type)) {
+/**
+ * A message's file: an image inline (opens full size), anything else as a card with an open link.
+ * Also shown in support tickets (ADR 022); `compact` (a list of tickets) shows an image as a card
+ * too, so a screenshot does not make its ticket a screen tall.
+ */
+export function Attachment({ file, mine, compact = false }: { file: NonNullable<MessageView["file"]>; mine: boolean; compact?: boolean }) {
+  if (isImageType(file.type) && !compact) {
     return (
       <a href={file.url} target="_blank" rel="noopener noreferrer" className="block" aria-label={de.messaging.openImage(file.name)}>
         <img src={file.url} alt={file.name} className="max-h-60 max-w-full rounded-md object-contain" loading="lazy" />

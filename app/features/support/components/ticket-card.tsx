@@ -64,7 +64,7 @@ export function TicketCard({ ticket, canChangeStatus }: { ticket: TicketCardData
       <p className="mt-3 line-clamp-6 whitespace-pre-line break-words">{ticket.description}</p>
       {ticket.file && (
         <div className="mt-3 max-w-sm">
-          <Attachment file={ticket.file} mine={false} />
+          <Attachment file={ticket.file} mine={false} compact />
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
