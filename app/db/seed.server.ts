@@ -25,7 +25,7 @@ import {
 import { ticketsDe } from "~/i18n/tickets.de";
 import type { Database } from "~/lib/db.server";
 import { removeFolders } from "~/features/services/images.server";
-import type { FileStorage } from "~/lib/storage.server";
+import { ticketFileKey, type FileStorage } from "~/lib/storage.server";
 import { orderedPair } from "~/features/messaging/pair";
 import { DEMO_CONVERSATIONS, LONG_CHAT } from "./seed/conversations";
 import { COMMENT_TEXTS, OWNER_REPLIES, REVIEW_TEXTS } from "./seed/feedback";
@@ -260,6 +260,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
   // and a status change (if any) after the last of them.
   const supportTeam = member(DEMO_USERS.find((u) => u.role === "support")!.username);
   const ticketReplyRows: (typeof supportTicketReplies.$inferInsert & { createdAt: Date })[] = [];
+  const ticketFiles: { key: string; bytes: Buffer }[] = [];
   const ticketRows: (typeof supportTickets.$inferInsert & { id: string; userId: string; createdAt: Date; updatedAt: Date })[] = SUPPORT_TICKETS.map((t) => {
     const id = randomUUID();
     const author = member(t.by);
@@ -277,7 +278,19 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
       });
       if (t.status !== "open") updatedAt = laterOf(updatedAt, earlierOf(now, new Date(at.getTime() + 15 * MINUTE)));
     }
-    return { id, userId: author.id, subject: t.subject, description: t.description, status: t.status, createdAt, updatedAt };
+    // A ticket's file only with a store to put it in (stored below, before the rows that name it).
+    const file = t.file && options.storage ? { key: ticketFileKey(author.id, "txt", createdAt.getTime()), bytes: Buffer.from(t.file.text) } : null;
+    if (file) ticketFiles.push(file);
+    return {
+      id,
+      userId: author.id,
+      subject: t.subject,
+      description: t.description,
+      status: t.status,
+      createdAt,
+      updatedAt,
+      ...(file ? { fileKey: file.key, fileName: t.file!.name, fileType: "text/plain", fileSize: file.bytes.length } : {}),
+    };
   });
 
   // ---- conversations and messages ---------------------------------------------------
@@ -408,6 +421,7 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
   // ---- service images: drawn pictures, stored before the rows that name them ----------------
   // Only with a store to put them in (the app's start passes its own; most tests need none).
   const images: DemoImagePlan = options.storage ? await storeDemoImages(options.storage, serviceRows, new Random(0x1a6e_2026)) : { rows: [], folders: [] };
+  for (const file of ticketFiles) await options.storage!.put(file.key, file.bytes);
 
   // ---- write everything in one transaction ---------------------------------------------
   const seeded = await db.transaction(async (tx) => {
@@ -461,7 +475,10 @@ export async function seedDemoContent(db: Database, options: { now?: Date; stora
     return true;
   });
 
-  if (!seeded && options.storage) await removeFolders(options.storage, images.folders);
+  if (!seeded && options.storage) {
+    await removeFolders(options.storage, images.folders);
+    for (const file of ticketFiles) await options.storage.delete(file.key).catch(() => {});
+  }
   return seeded ? { seeded: true, logins: loginList() } : { seeded: false, logins: [] };
 }
 

@@ -221,6 +221,12 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${baseUrl()}/support`);
     await expectFocused(page, page.getByLabel("Suche"), "after resetting the filters");
+    // A demo ticket brought a file along, and the support team can open it.
+    await page.goto(`/support?q=${encodeURIComponent("Profilbild lässt sich nicht hochladen")}`);
+    const seededFile = page.locator("article").filter({ hasText: "Profilbild lässt sich nicht hochladen" }).getByRole("link", { name: "Datei „fehlermeldung.txt“ in neuem Tab öffnen" });
+    const seeded = await page.request.get((await seededFile.getAttribute("href"))!);
+    expect(seeded.status()).toBe(200);
+    expect(await seeded.text()).toContain("Upload-Validierung fehlgeschlagen");
     expectNoErrors(errors);
     expectNoErrors(user.errors, "author");
   });

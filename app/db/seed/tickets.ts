@@ -19,6 +19,8 @@ export const SUPPORT_TICKETS: readonly {
   status: TicketStatus;
   daysAgo: number;
   replies: readonly DemoTicketReply[];
+  /** A text file sent with the description (stored only when the seed has a file store). */
+  file?: { name: string; text: string };
 }[] = [
   {
     by: "katharina.braun",
@@ -47,6 +49,10 @@ export const SUPPORT_TICKETS: readonly {
       "Beim Hochladen meines Profilbilds erscheint jedes Mal eine Fehlermeldung. Die Datei ist ein JPG mit 2 MB, ich habe es in zwei verschiedenen Browsern versucht.",
     status: "in_progress",
     daysAgo: 4,
+    file: {
+      name: "fehlermeldung.txt",
+      text: "Upload-Validierung fehlgeschlagen\nDatei: profilbild.jpg (2,0 MB)\nBrowser: Firefox 132 und Chrome 131, Windows 11\n",
+    },
     replies: [
       {
         from: "support",
