@@ -56,10 +56,10 @@ describe("the route a request is served with (for the request log)", () => {
 
 describe("what the routes declare about themselves (read by the HTTP host)", () => {
   it("the routes that receive files take uploads, pages and their data requests included; every other route takes forms", () => {
-    for (const url of ["/profile/avatar", "/profile/gallery", `/api/conversations/${id}/messages`, "/chats", `/chats/${id}`, `/chats/${id}.data`, "/live-chat", `/live-chat/${id}.data`, "/support", "/support.data", `/support/${id}`, `/support/${id}.data`]) {
+    for (const url of ["/profile/avatar", "/profile/gallery", `/api/conversations/${id}/messages`, "/chats", `/chats/${id}`, `/chats/${id}.data`, "/live-chat", `/live-chat/${id}.data`, "/support", "/support.data", `/support/${id}`, `/support/${id}.data`, "/create-service", "/create-service.data", `/services/${id}/edit`, `/services/${id}/edit.data`]) {
       expect(at(url).body, url).toBe("upload");
     }
-    for (const url of ["/create-service", "/create-service.data", "/profile", `/services/${id}`, "/auth", `/api/conversations/${id}/read`, "/nirgendwo"]) {
+    for (const url of ["/profile", `/services/${id}`, "/auth", `/api/conversations/${id}/read`, "/nirgendwo"]) {
       expect(at(url).body, url).toBeUndefined();
     }
   });

@@ -5,6 +5,8 @@ export const serviceImageFieldDe = {
   heading: (n: number, max: number) => `Bilder (${n}/${max})`,
   hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
   add: "Bilder hinzufügen",
+  /** The upload button of the field without JavaScript (it submits the chosen files). */
+  upload: "Bilder hochladen",
   empty: "Noch keine Bilder. Ohne Bild zeigt die Karte ein Motiv zur Kategorie.",
   uploading: "Bilder werden hochgeladen",
   progress: (percent: number) => `${percent} %`,
@@ -24,7 +26,6 @@ export const serviceImageFieldDe = {
   full: (max: number) => `Maximal ${max} Bilder pro Dienstleistung. Entfernen Sie zuerst ein Bild.`,
   remaining: (n: number, max: number) => `Sie können nur noch ${n} Bild(er) hinzufügen. Maximal ${max} Bilder pro Dienstleistung.`,
   notFound: "Dieses Bild gibt es nicht (mehr).",
-  noScript: "Zum Hochladen von Bildern wird JavaScript benötigt.",
   /** After creating: drafts older than a day were cleared while the form was open. */
   missingAfterCreate: (n: number) =>
     n === 1

@@ -78,7 +78,12 @@ const unreadable = () => new AppError("INVALID", "unreadable_form");
  * reported as `tooLarge` (with no data), so the caller answers with its own message. Plain
  * urlencoded forms are read too, so one action can serve both kinds of submission.
  */
-export function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartBody> {
+export function readMultipart(
+  request: Request,
+  limits: MultipartLimits,
+  /** Where the fields are collected as they arrive, so a caller can give them back after a refusal. */
+  fields: Record<string, string> = {},
+): Promise<MultipartBody> {
   return streamMultipart(request, limits, {
     async receive({ field, name, stream }): Promise<ReceivedFile> {
       const chunks: Buffer[] = [];
@@ -98,7 +103,7 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
     },
     // Buffered files live in memory only: nothing to undo.
     async discard() {},
-  });
+  }, fields);
 }
 
 type PartOutcome<T> = { kind: "none" } | { kind: "received"; value: T } | { kind: "failed"; error: unknown };

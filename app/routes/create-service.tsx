@@ -4,15 +4,17 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { CREATE_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
 import { ServiceImagesField } from "~/features/services/components/service-images-field";
+import { readServiceForm, serviceImageAction } from "~/features/services/image-form-actions.server";
 import { listDraftImages } from "~/features/services/images.server";
 import { createServiceSchema } from "~/features/services/schema";
 import { createService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
 import { serviceImageFieldDe } from "~/i18n/service-image-field.de";
 import { setFlashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
+import { outcomeOf } from "~/lib/action-outcome";
 import { database, signedInUser } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/create-service";
 
 export function meta() {
@@ -25,12 +27,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { drafts: await listDraftImages(await database(context), user.id) };
 }
 
+/**
+ * Multipart bodies up to the upload ceiling: without JavaScript the image field's buttons post the
+ * form with its files (the reader cuts each off at 5 MB).
+ */
+export const handle = { policy: { body: "upload" } } satisfies PolicyHandle;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
-  const form = await readForm(request);
+  const { fields: form, files, refusal } = await readServiceForm(request);
+  if (form.imageAction !== undefined) {
+    // An image button without JavaScript: the drafts change, no service is created.
+    return serviceImageAction(await database(context), { actorId: user.id, action: form.imageAction, files, refusal, values: form });
+  }
   // 'Error creating service' also when the database fails; the form keeps what was typed.
   return actionResult(
     async () => {
+      if (refusal) throw refusal;
       const { id, missingImages } = await createService(await database(context), { actorId: user.id, input: form });
       if (missingImages > 0) {
         // Created, but images were gone: the edit page, where they can be uploaded again.
@@ -45,9 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateService({ loaderData, actionData }: Route.ComponentProps) {
+  const imageAnswer = outcomeOf(actionData, "image");
+  const refused = actionData && !("intent" in actionData) && !actionData.ok ? actionData : undefined;
   useEffect(() => {
-    if (actionData && !actionData.ok) showServiceFormError(de.services.form.createError, actionData.message);
-  }, [actionData]);
+    if (refused) showServiceFormError(de.services.form.createError, refused.message);
+  }, [refused]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <Card>
@@ -60,11 +75,11 @@ export default function CreateService({ loaderData, actionData }: Route.Componen
             schema={createServiceSchema}
             invalidTitle={de.services.form.createError}
             categories={CREATE_CATEGORIES}
-            defaults={actionData && !actionData.ok ? actionData.values : undefined}
-            errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
+            defaults={(imageAnswer ?? refused)?.values}
+            errors={refused?.fieldErrors}
             submitLabel={de.services.form.create}
             cancelTo="/dashboard"
-            images={<ServiceImagesField initial={loaderData.drafts} />}
+            images={<ServiceImagesField initial={loaderData.drafts} outcome={imageAnswer?.outcome} />}
           />
         </CardContent>
       </Card>

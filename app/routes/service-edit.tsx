@@ -4,16 +4,18 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { EDIT_CATEGORIES } from "~/features/services/categories";
 import { ServiceForm, showServiceFormError } from "~/features/services/components/service-form";
 import { ServiceImagesField } from "~/features/services/components/service-images-field";
+import { readServiceForm, serviceImageAction } from "~/features/services/image-form-actions.server";
 import { listServiceImages } from "~/features/services/images.server";
 import { formatPriceInput } from "~/features/services/price-input";
 import { editServiceSchema } from "~/features/services/schema";
 import { getServiceForEdit, updateService } from "~/features/services/editing.server";
 import { de, pageMeta } from "~/i18n/de";
+import { outcomeOf } from "~/lib/action-outcome";
 import { isAppError } from "~/lib/errors";
 import { setFlashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
 import { database, requireUser } from "~/lib/request-context.server";
 import { actionResult } from "~/lib/responses.server";
+import type { PolicyHandle } from "~/lib/route-policy";
 import type { Route } from "./+types/service-edit";
 
 /**
@@ -41,12 +43,28 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Multipart bodies up to the upload ceiling: without JavaScript the image field's buttons post the
+ * form with its files (the reader cuts each off at 5 MB).
+ */
+export const handle = { policy: { body: "upload" } } satisfies PolicyHandle;
+
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const form = await readForm(args.request);
+  const { fields: form, files, refusal } = await readServiceForm(args.request);
+  if (form.imageAction !== undefined) {
+    // An image button without JavaScript: the images change, the service is not saved.
+    const db = await database(args.context);
+    await getServiceForEdit(db, user.id, args.params.id).catch(async (error: unknown) => {
+      await leaveIfRefused(error);
+      throw error;
+    });
+    return serviceImageAction(db, { actorId: user.id, serviceId: args.params.id, action: form.imageAction, files, refusal, values: form });
+  }
   // 'Failed to update service' also when the database fails; the form keeps what was typed.
   return actionResult(
     async () => {
+      if (refusal) throw refusal;
       await updateService(await database(args.context), { actorId: user.id, serviceId: args.params.id, input: form }).catch(async (error: unknown) => {
         await leaveIfRefused(error);
         throw error;
@@ -65,9 +83,11 @@ export function meta() {
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { service, categories, images } = loaderData;
   const schema = useMemo(() => editServiceSchema(service.category), [service.category]);
+  const imageAnswer = outcomeOf(actionData, "image");
+  const refused = actionData && !("intent" in actionData) && !actionData.ok ? actionData : undefined;
   useEffect(() => {
-    if (actionData && !actionData.ok) showServiceFormError(de.services.form.updateError, actionData.message);
-  }, [actionData]);
+    if (refused) showServiceFormError(de.services.form.updateError, refused.message);
+  }, [refused]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <Card>
@@ -79,11 +99,11 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
             schema={schema}
             invalidTitle={de.services.form.updateError}
             categories={categories}
-            defaults={(actionData && !actionData.ok ? actionData.values : undefined) ?? { title: service.title, description: service.description, price: formatPriceInput(service.price), priceUnit: service.priceUnit, deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays), workPlace: service.workPlace, workCity: service.workCity ?? "", category: service.category }}
-            errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
+            defaults={(imageAnswer ?? refused)?.values ?? { title: service.title, description: service.description, price: formatPriceInput(service.price), priceUnit: service.priceUnit, deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays), workPlace: service.workPlace, workCity: service.workCity ?? "", category: service.category }}
+            errors={refused?.fieldErrors}
             submitLabel={de.services.form.save}
             cancelTo={`/services/${service.id}`}
-            images={<ServiceImagesField serviceId={service.id} initial={images} />}
+            images={<ServiceImagesField serviceId={service.id} initial={images} outcome={imageAnswer?.outcome} />}
           />
         </CardContent>
       </Card>

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, services, user } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { de } from "~/i18n/de";
-import { requireUserMiddleware } from "~/lib/request-context.server";
-import { inRequest } from "../../tests/support/request-context";
+import { inSignedInAction } from "../../tests/support/request-context";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action as createAction } from "./create-service";
 import { action as editAction } from "./service-edit";
@@ -34,19 +33,7 @@ afterAll(() => close());
 async function post(url: string, fields: Record<string, string>, run: typeof createAction | typeof editAction, params: Record<string, string> = {}) {
   vi.mocked(readSession).mockResolvedValue({ user: OWNER, setCookies: [] });
   const request = new Request(`http://localhost${url}`, { method: "POST", body: new URLSearchParams(fields) });
-  return inRequest(
-    request,
-    async (context): Promise<unknown> => {
-      await requireUserMiddleware({ request, context, params, unstable_pattern: "" } as never, async () => new Response(null));
-      try {
-        return await (run as (args: unknown) => Promise<unknown>)({ request, context, params, unstable_pattern: "" });
-      } catch (thrown) {
-        if (thrown instanceof Response) return thrown;
-        throw thrown;
-      }
-    },
-    params,
-  );
+  return inSignedInAction(request, run, params);
 }
 
 const form = (price: string) => ({ title: "Fachübersetzung", description: "", price, priceUnit: "fixed", category: "Writing", workPlace: "remote" });

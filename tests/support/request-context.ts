@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { createRequestContext, requestMiddleware, runWithRequestId } from "~/lib/request-context.server";
+import { createRequestContext, requestMiddleware, requireUserMiddleware, runWithRequestId } from "~/lib/request-context.server";
 
 /**
  * Runs a route's loader or action as the app would: with the request context the host creates
@@ -20,4 +20,24 @@ export async function inRequest<T>(
     }),
   );
   return result!.value;
+}
+
+/**
+ * Runs a route's action below the signed-in layout (its middleware), as the app does for a
+ * signed-in page. A thrown Response (a redirect) is the answer.
+ */
+export function inSignedInAction(request: Request, action: (args: never) => Promise<unknown>, params: Record<string, string> = {}): Promise<unknown> {
+  return inRequest(
+    request,
+    async (context) => {
+      await requireUserMiddleware({ request, context, params, unstable_pattern: "" } as never, async () => new Response(null));
+      try {
+        return await (action as (args: unknown) => Promise<unknown>)({ request, context, params, unstable_pattern: "" });
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    },
+    params,
+  );
 }

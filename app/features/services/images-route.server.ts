@@ -10,6 +10,7 @@ import { readForm } from "~/lib/forms.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { database, optionalUser } from "~/lib/request-context.server";
 import { failureOf } from "~/lib/responses.server";
+import type { Database } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage.server";
 import { readMultipart } from "~/lib/uploads.server";
 import type { RouterContextProvider } from "react-router";
@@ -22,18 +23,35 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
  */
 export const IMAGE_CHANGE_LIMIT = { window: 10 * 60, max: 120 };
 
+/** The multipart reader's cut-offs for image uploads: 5 MB a file, six files a request. */
+export const SERVICE_IMAGE_FILES = { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: SERVICE_IMAGES_MAX };
 
 function answer(body: ServiceImagesAnswer, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-function refusal(error: unknown, title: string) {
+/** A refused upload or change as the field shows it (also the service form's plain posts). */
+export function imageRefusal(error: unknown, title: string): { refused: Extract<ServiceImagesAnswer, { ok: false }>; status: number } {
   const { failure, status } = failureOf(error, "service images");
   const message = failure.reason === "unexpected" ? serviceImageFieldDe.uploadFailedText : failure.message;
   const details = isAppError(error) && error.reason === "images_refused" ? refusedImages(error.params) : undefined;
   // A refused file reads as the gallery's: 'Upload-Validierung fehlgeschlagen'.
   const heading = failure.reason === "images_refused" ? de.profile.gallery.validationFailed : title;
-  return answer({ ok: false, reason: failure.reason, title: heading, message, details }, status);
+  return { refused: { ok: false, reason: failure.reason, title: heading, message, details }, status };
+}
+
+function refusal(error: unknown, title: string) {
+  const { refused, status } = imageRefusal(error, title);
+  return answer(refused, status);
+}
+
+/** Counts an upload or a change against the user's limit (refused with 429 past it). */
+export async function countImageRequest(db: Database, userId: string, kind: "upload" | "change") {
+  const limit =
+    kind === "upload"
+      ? await consumeRateLimit(db, `app:image-upload:${userId}`, IMAGE_UPLOAD_LIMIT)
+      : await consumeRateLimit(db, `app:image-change:${userId}`, IMAGE_CHANGE_LIMIT);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
 }
 
 // The resource routes of the service form's image field (routes/api.service-images.ts, api.service-image.ts).
@@ -48,9 +66,8 @@ export async function uploadServiceImages(args: Args) {
     const user = await optionalUser(args);
     if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
     const db = await database(args.context);
-    const limit = await consumeRateLimit(db, `app:image-upload:${user.id}`, IMAGE_UPLOAD_LIMIT);
-    if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
-    const { fields, files } = await readMultipart(args.request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: SERVICE_IMAGES_MAX });
+    await countImageRequest(db, user.id, "upload");
+    const { fields, files } = await readMultipart(args.request, SERVICE_IMAGE_FILES);
     const serviceId = fields.serviceId ? fields.serviceId : undefined;
     const { images } = await addServiceImages(db, getStorage(), { actorId: user.id, serviceId, files });
     return answer({ ok: true, images, added: files.length });
@@ -65,8 +82,7 @@ export async function changeServiceImage(args: Args & { params: { imageId?: stri
     const user = await optionalUser(args);
     if (!user) throw new AppError("UNAUTHORIZED", "sign_in_required");
     const db = await database(args.context);
-    const limit = await consumeRateLimit(db, `app:image-change:${user.id}`, IMAGE_CHANGE_LIMIT);
-    if (!limit.allowed) throw new AppError("RATE_LIMITED", "rate_limited");
+    await countImageRequest(db, user.id, "change");
     const form = await readForm(args.request);
     const imageId = args.params.imageId;
     const { images } =

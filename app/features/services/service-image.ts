@@ -49,7 +49,10 @@ export function categoryCoverUrl(category: string): string {
   return `/service-covers/${categorySlug(category)}.svg?v=1`;
 }
 
-/** What the image routes answer (JSON; the form's image field needs JavaScript). */
+/** The outcome an image button of the service form's plain post shows in the field (ADR 031). */
+export type ImageActionOutcome = { ok: boolean; title: string; message?: string; details?: string[] };
+
+/** What the image routes answer (JSON, to the scripted image field). */
 export type ServiceImagesAnswer =
   | { ok: true; images: ServiceImage[]; added?: number }
   | { ok: false; reason: string; title: string; message: string; details?: string[] };

@@ -91,7 +91,15 @@ export function ServiceForm({
   };
 
   return (
-    <Form ref={formRef} method="post" className="grid gap-5" noValidate onSubmit={check}>
+    // Multipart: without JavaScript the image field's buttons submit this form with the chosen files.
+    <Form ref={formRef} method="post" encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={check}>
+      {/* Enter in a field submits the form's first submit button: this one saves, not the image
+          field's buttons (which, without JavaScript, are submit buttons too and come before "save"). */}
+      {images && (
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          {submitLabel}
+        </button>
+      )}
       <FormField
         id="service-title"
         name="title"

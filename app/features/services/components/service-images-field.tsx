@@ -1,13 +1,14 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { UploadProgress } from "~/components/ui/upload-progress";
 import { toast } from "~/components/ui/toast";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/features/profile/schema";
 import { uploadWithProgress } from "~/features/profile/upload-client";
 import { de } from "~/i18n/de";
 import { serviceImageFieldDe as f } from "~/i18n/service-image-field.de";
-import { serviceImageUrl, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
+import { useHydrated } from "~/lib/use-hydrated";
+import { serviceImageUrl, type ImageActionOutcome, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
 
 /** The image controls; an unavailable one stays in the tab order (the focus is never dropped). */
 const CONTROL = "size-8 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
@@ -31,9 +32,136 @@ function precheck(files: File[], count: number): { title: string; description: s
  * The images of the service form (ADR 016). Uploads (with progress) and changes are saved at once
  * through /api/service-images: on the edit page to the service, on the create page to the user's
  * drafts, whose ids go with the form (`imageIds`, in order) and become the new service's images.
- * The first image is the cover. Without JavaScript the field only says that it needs it.
+ * The first image is the cover. Until the script runs (and without it) the plain field stands in
+ * for it (ADR 031), and the outcome of its last post shows above the images.
  */
-export function ServiceImagesField({ serviceId, initial }: { serviceId?: string; initial: ServiceImage[] }) {
+export function ServiceImagesField({ serviceId, initial, outcome }: { serviceId?: string; initial: ServiceImage[]; outcome?: ImageActionOutcome }) {
+  const hydrated = useHydrated();
+  const message = outcome ? <ImageOutcome outcome={outcome} /> : null;
+  return hydrated ? <ScriptedImagesField serviceId={serviceId} initial={initial} message={message} /> : <PlainImagesField serviceId={serviceId} images={initial} message={message} />;
+}
+
+/** The outcome of an image button's plain post: a status, or an alert when it was refused. */
+function ImageOutcome({ outcome }: { outcome: ImageActionOutcome }) {
+  const text = [outcome.message, ...(outcome.details ?? [])].filter((line, i, all) => line && all.indexOf(line) === i).join(" ");
+  return (
+    <div role={outcome.ok ? "status" : "alert"} className={`rounded-md border px-3 py-2 text-sm ${outcome.ok ? "bg-muted" : "border-destructive text-destructive"}`}>
+      <strong>{outcome.title}</strong>
+      {text ? ` ${text}` : null}
+    </div>
+  );
+}
+
+/** What the tile of one image offers; each field turns them into its own kind of button. */
+type ImageControl = "cover" | "earlier" | "later" | "remove";
+
+/** The images with their controls (cover, earlier, later, remove); `control` gives each button its behaviour. */
+function ImageList({
+  images,
+  busy = null,
+  listRef,
+  control,
+}: {
+  images: ServiceImage[];
+  busy?: string | null;
+  listRef?: RefObject<HTMLOListElement | null>;
+  control: (image: ServiceImage, intent: ImageControl, unavailable: boolean) => ButtonProps;
+}) {
+  return (
+    <ol ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {images.map((image, index) => {
+        const n = index + 1;
+        const button = (intent: ImageControl, label: string, icon: ReactNode, unavailable = false, className = CONTROL) => (
+          <Button variant="ghost" size="icon" className={className} data-action={intent} aria-label={label} title={label} {...control(image, intent, unavailable)}>
+            {icon}
+          </Button>
+        );
+        return (
+          <li key={image.id} data-image={image.id} className={`overflow-hidden rounded-lg border bg-card ${busy === image.id ? "opacity-60" : ""}`}>
+            <div className="relative">
+              <img
+                src={serviceImageUrl(image, image.widths[0]!)}
+                alt={f.image(n)}
+                width={320}
+                height={200}
+                loading="lazy"
+                style={{ backgroundColor: image.placeholder }}
+                className="aspect-[16/10] w-full object-cover"
+              />
+              {index === 0 && (
+                <span className="absolute left-1.5 top-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{f.cover}</span>
+              )}
+            </div>
+            <div className="flex items-center justify-between gap-1 p-1">
+              <div className="flex gap-1">
+                {index > 0 && button("cover", f.makeCover(n), <Star aria-hidden="true" />)}
+                {button("earlier", f.earlier(n), <ArrowLeft aria-hidden="true" />, index === 0)}
+                {button("later", f.later(n), <ArrowRight aria-hidden="true" />, index === images.length - 1)}
+              </div>
+              {button("remove", f.remove(n), <Trash2 aria-hidden="true" />, false, `${CONTROL} text-destructive`)}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The heading and hint of both fields; on the create page the draft ids that go with the form, in order. */
+function FieldFrame({ serviceId, images, message, children }: { serviceId?: string; images: ServiceImage[]; message: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset id="service-images" className="grid scroll-mt-4 gap-3" aria-describedby="service-images-hint">
+      <legend className="mb-2 text-sm font-medium leading-none">{f.heading(images.length, MAX)}</legend>
+      <p id="service-images-hint" className="text-sm text-muted-foreground">
+        {f.hint}
+      </p>
+      {message}
+      {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
+      {children}
+    </fieldset>
+  );
+}
+
+const emptyNote = <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{f.empty}</p>;
+
+/**
+ * The field before the script runs, or without it: every button submits the service form itself
+ * with `imageAction` (the upload button with the chosen files); the page's action does it, saves
+ * nothing else and shows the form again with what was typed (ADR 031). `formAction` brings the
+ * answer back to this field.
+ */
+function PlainImagesField({ serviceId, images, message }: { serviceId?: string; images: ServiceImage[]; message: ReactNode }) {
+  const submit = (image: ServiceImage, intent: ImageControl, unavailable: boolean): ButtonProps => ({
+    type: "submit",
+    name: "imageAction",
+    value: `${intent}:${image.id}`,
+    formAction: "#service-images",
+    disabled: unavailable,
+  });
+  return (
+    <FieldFrame serviceId={serviceId} images={images} message={message}>
+      {images.length > 0 ? <ImageList images={images} control={submit} /> : emptyNote}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id="service-images-files"
+          name="images"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          multiple
+          aria-label={f.add}
+          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        />
+        <Button type="submit" name="imageAction" value="upload" formAction="#service-images" variant="outline">
+          <ImagePlus aria-hidden="true" />
+          {f.upload}
+        </Button>
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** The scripted field: uploads with progress and changes through /api/service-images, at once. */
+function ScriptedImagesField({ serviceId, initial, message }: { serviceId?: string; initial: ServiceImage[]; message: ReactNode }) {
   const [images, setImages] = useState(initial);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -102,58 +230,15 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
     }
   }
 
+  const control = (image: ServiceImage, intent: ImageControl, unavailable: boolean): ButtonProps => ({
+    type: "button",
+    "aria-disabled": busy !== null || unavailable,
+    onClick: () => void change(image, intent, unavailable),
+  });
+
   return (
-    <fieldset className="grid gap-3" aria-describedby="service-images-hint">
-      <legend className="mb-2 text-sm font-medium leading-none">{f.heading(images.length, MAX)}</legend>
-      <p id="service-images-hint" className="text-sm text-muted-foreground">
-        {f.hint}
-      </p>
-      {!serviceId && <input type="hidden" name="imageIds" value={images.map((i) => i.id).join(",")} />}
-      {images.length > 0 ? (
-        <ol ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {images.map((image, index) => {
-            const n = index + 1;
-            return (
-              <li key={image.id} data-image={image.id} className={`overflow-hidden rounded-lg border bg-card ${busy === image.id ? "opacity-60" : ""}`}>
-                <div className="relative">
-                  <img
-                    src={serviceImageUrl(image, image.widths[0]!)}
-                    alt={f.image(n)}
-                    width={320}
-                    height={200}
-                    loading="lazy"
-                    style={{ backgroundColor: image.placeholder }}
-                    className="aspect-[16/10] w-full object-cover"
-                  />
-                  {index === 0 && (
-                    <span className="absolute left-1.5 top-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{f.cover}</span>
-                  )}
-                </div>
-                <div className="flex items-center justify-between gap-1 p-1">
-                  <div className="flex gap-1">
-                    {index > 0 && (
-                      <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="cover" aria-disabled={busy !== null} aria-label={f.makeCover(n)} title={f.makeCover(n)} onClick={() => void change(image, "cover")}>
-                        <Star aria-hidden="true" />
-                      </Button>
-                    )}
-                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="earlier" aria-disabled={busy !== null || index === 0} aria-label={f.earlier(n)} title={f.earlier(n)} onClick={() => void change(image, "earlier", index === 0)}>
-                      <ArrowLeft aria-hidden="true" />
-                    </Button>
-                    <Button type="button" variant="ghost" size="icon" className={CONTROL} data-action="later" aria-disabled={busy !== null || index === images.length - 1} aria-label={f.later(n)} title={f.later(n)} onClick={() => void change(image, "later", index === images.length - 1)}>
-                      <ArrowRight aria-hidden="true" />
-                    </Button>
-                  </div>
-                  <Button type="button" variant="ghost" size="icon" className={`${CONTROL} text-destructive`} data-action="remove" aria-disabled={busy !== null} aria-label={f.remove(n)} title={f.remove(n)} onClick={() => void change(image, "remove")}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{f.empty}</p>
-      )}
+    <FieldFrame serviceId={serviceId} images={images} message={message}>
+      {images.length > 0 ? <ImageList images={images} busy={busy} listRef={list} control={control} /> : emptyNote}
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -187,10 +272,7 @@ export function ServiceImagesField({ serviceId, initial }: { serviceId?: string;
           <ImagePlus aria-hidden="true" />
           {f.add}
         </Button>
-        <noscript>
-          <p className="mt-2 text-sm text-muted-foreground">{f.noScript}</p>
-        </noscript>
       </div>
-    </fieldset>
+    </FieldFrame>
   );
 }
