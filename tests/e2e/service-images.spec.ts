@@ -111,4 +111,73 @@ describe.each(widthNames)("service images at %s width", (width) => {
     expect(imageIdOf(await page.getByRole("link", { name: "Bild 1 von 2 vergrößern" }).first().locator("img").getAttribute("src"))).toBe(second);
     expectNoErrors(errors, "service images");
   });
+
+  it("works without JavaScript: the field's buttons post the form, what was typed stays, Enter saves", async () => {
+    const { page } = await browser.open(width, { cookies: consent });
+    await registerFresh(page, `images-plain-${width}`);
+    const plain = await browser.open(width, { javaScript: false, cookies: consent });
+    await plain.context.addCookies(await page.context().cookies());
+    const p = plain.page;
+    const thumbs = p.getByRole("img", { name: /^Bild \d$/ });
+    const field = p.getByRole("group", { name: /^Bilder \(/ });
+
+    // Create: typed first, then two uploads; the title survives each post, nothing is created yet.
+    await p.goto("/create-service");
+    const title = `Ohne Skript ${width} ${Date.now().toString(36)}`;
+    await p.getByLabel("Titel").fill(title);
+    await p.locator("#service-images-files").setInputFiles([await photo("eins.png", "#1d4ed8"), await photo("zwei.png", "#db2777")]);
+    await p.getByRole("button", { name: "Bilder hochladen" }).click();
+    await field.getByRole("status").getByText("2 Bild(er) hinzugefügt").waitFor();
+    expect(p.url()).toBe(`${baseUrl()}/create-service#service-images`);
+    expect(await p.getByLabel("Titel").inputValue()).toBe(title);
+    const second = imageIdOf(await thumbs.nth(1).getAttribute("src"));
+    await p.getByRole("button", { name: "Bild 2 als Hauptbild verwenden" }).click();
+    await field.getByText("Bild 2 ist jetzt das Hauptbild.").waitFor();
+    expect(imageIdOf(await thumbs.first().getAttribute("src"))).toBe(second);
+    // A refused file is named in the field, and what was typed stays.
+    await p.locator("#service-images-files").setInputFiles({ name: "falsch.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
+    await p.getByRole("button", { name: "Bilder hochladen" }).click();
+    await field.getByRole("alert").getByText("falsch.png ist kein gültiges Bild.").waitFor();
+    expect(await p.getByLabel("Titel").inputValue()).toBe(title);
+    await screenshot(p, `service-images-no-js-create-${width}`);
+    await p.getByLabel("Preis (EUR)").fill("80");
+    await p.getByLabel("Kategorie").selectOption("Design");
+    await p.getByRole("button", { name: "Dienstleistung veröffentlichen" }).click();
+    await p.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+    const serviceId = p.url().split("/").pop()!;
+    expect(imageIdOf(await p.getByRole("link", { name: "Bild 1 von 2 vergrößern" }).first().locator("img").getAttribute("src"))).toBe(second);
+
+    // Edit: a third image, the cover removed, the third made the cover; then the title, saved with Enter.
+    await p.goto(`/services/${serviceId}/edit`);
+    const renamed = `${title} neu`;
+    await p.getByLabel("Titel").fill(renamed);
+    await p.locator("#service-images-files").setInputFiles(await photo("drei.png", "#16a34a"));
+    await p.getByRole("button", { name: "Bilder hochladen" }).click();
+    await field.getByText("1 Bild(er) hinzugefügt").waitFor();
+    const third = imageIdOf(await thumbs.nth(2).getAttribute("src"));
+    await p.getByRole("button", { name: "Bild 1 entfernen" }).click();
+    await field.getByText("Bild entfernt").waitFor();
+    await expect.poll(() => thumbs.count()).toBe(2);
+    await p.getByRole("button", { name: "Bild 2 als Hauptbild verwenden" }).click();
+    await field.getByText("Bild 2 ist jetzt das Hauptbild.").waitFor();
+    expect(imageIdOf(await thumbs.first().getAttribute("src"))).toBe(third);
+    expect(await p.getByLabel("Titel").inputValue()).toBe(renamed);
+    await screenshot(p, `service-images-no-js-edit-${width}`);
+    // axe needs JavaScript: the same page and session with it, the app's own scripts held back (the plain field stays).
+    const withScript = await browser.open(width, { cookies: consent });
+    await withScript.context.addCookies(await page.context().cookies());
+    await withScript.page.route(/\.js(\?.*)?$/, (route) => route.abort());
+    await withScript.page.goto(`/services/${serviceId}/edit`);
+    await withScript.page.getByRole("button", { name: "Bilder hochladen" }).waitFor();
+    await expectAccessible(withScript.page, `service images without JavaScript (${width})`);
+    await withScript.context.close();
+    await p.getByLabel("Titel").press("Enter");
+    await p.waitForURL(`${baseUrl()}/services/${serviceId}`);
+    await p.getByRole("heading", { level: 1, name: renamed }).waitFor();
+    expect(imageIdOf(await p.getByRole("link", { name: "Bild 1 von 2 vergrößern" }).first().locator("img").getAttribute("src"))).toBe(third);
+    await p.goto(`/services?q=${encodeURIComponent(renamed)}`);
+    const card = p.locator("article", { hasText: renamed });
+    await card.waitFor();
+    expect(imageIdOf(await card.locator("img").first().getAttribute("src"))).toBe(third);
+  });
 });
