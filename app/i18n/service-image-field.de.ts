@@ -4,6 +4,8 @@
 export const serviceImageFieldDe = {
   heading: (n: number, max: number) => `Bilder (${n}/${max})`,
   hint: "JPG, PNG, GIF oder WebP, je höchstens 5 MB. Das erste Bild ist das Hauptbild (auf der Karte).",
+  /** Under the plain field's upload button (without JavaScript): saving the form takes no files along. */
+  uploadFirst: "Gewählte Bilder werden mit „Bilder hochladen“ übernommen, nicht beim Speichern.",
   add: "Bilder hinzufügen",
   /** The upload button of the field without JavaScript (it submits the chosen files). */
   upload: "Bilder hochladen",

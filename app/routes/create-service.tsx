@@ -35,10 +35,10 @@ export const handle = { policy: { body: "upload" } } satisfies PolicyHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
-  const { fields: form, files, refusal } = await readServiceForm(request);
-  if (form.imageAction !== undefined) {
+  const { fields: form, files, uploading, refusal } = await readServiceForm(await database(context), user.id, request);
+  if (uploading || form.imageAction !== undefined) {
     // An image button without JavaScript: the drafts change, no service is created.
-    return serviceImageAction(await database(context), { actorId: user.id, action: form.imageAction, files, refusal, values: form });
+    return serviceImageAction(await database(context), { actorId: user.id, action: uploading ? "upload" : form.imageAction!, files, refusal, values: form });
   }
   // 'Error creating service' also when the database fails; the form keeps what was typed.
   return actionResult(

@@ -51,15 +51,15 @@ export const handle = { policy: { body: "upload" } } satisfies PolicyHandle;
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const { fields: form, files, refusal } = await readServiceForm(args.request);
-  if (form.imageAction !== undefined) {
+  const { fields: form, files, uploading, refusal } = await readServiceForm(await database(args.context), user.id, args.request);
+  if (uploading || form.imageAction !== undefined) {
     // An image button without JavaScript: the images change, the service is not saved.
     const db = await database(args.context);
     await getServiceForEdit(db, user.id, args.params.id).catch(async (error: unknown) => {
       await leaveIfRefused(error);
       throw error;
     });
-    return serviceImageAction(db, { actorId: user.id, serviceId: args.params.id, action: form.imageAction, files, refusal, values: form });
+    return serviceImageAction(db, { actorId: user.id, serviceId: args.params.id, action: uploading ? "upload" : form.imageAction!, files, refusal, values: form });
   }
   // 'Failed to update service' also when the database fails; the form keeps what was typed.
   return actionResult(
@@ -96,6 +96,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         </CardHeader>
         <CardContent>
           <ServiceForm
+            key={service.id}
             schema={schema}
             invalidTitle={de.services.form.updateError}
             categories={categories}

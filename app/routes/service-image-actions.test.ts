@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, serviceImages, services, user } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { de } from "~/i18n/de";
+import { UPLOAD_PARAM } from "~/features/services/service-image";
 import { serviceImageFieldDe } from "~/i18n/service-image-field.de";
 import type * as StorageModule from "~/lib/storage.server";
 import type { FileStorage } from "~/lib/storage.server";
@@ -63,7 +64,9 @@ async function post(who: SessionUser, url: string, fields: Record<string, string
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const file of files) body.append("images", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name);
-  const request = new Request(`http://localhost${url}`, { method: "POST", body });
+  // The upload button posts to the page's address with UPLOAD_PARAM (the other buttons and the save without it).
+  const address = fields.imageAction === "upload" ? `${url}?${UPLOAD_PARAM}` : url;
+  const request = new Request(`http://localhost${address}`, { method: "POST", body });
   return inSignedInAction(request, run, params);
 }
 
@@ -94,12 +97,29 @@ describe(`the service form's image buttons without JavaScript on ${testEngine}`,
     expect(await imagesOf(serviceId)).toEqual([second]);
     expect(await titleOf(serviceId)).toBe("Fotos vom Hof");
 
-    // The plain "save" still saves (multipart, no image button).
-    const saved = await edit(OWNER, serviceId, typed);
+    // The plain "save" still saves (multipart, no image button). Files chosen but not uploaded go
+    // nowhere (the field says so): dropped as they stream, nothing stored.
+    const folders = storedFolders();
+    const saved = await edit(OWNER, serviceId, typed, [{ name: "vergessen.png", data: await pngBytes() }]);
     expect(saved).toBeInstanceOf(Response);
     expect((saved as Response).headers.get("Location")).toBe(`/services/${serviceId}`);
     expect(await titleOf(serviceId)).toBe(typed.title);
     expect(await imagesOf(serviceId)).toEqual([second]);
+    expect(storedFolders()).toBe(folders);
+  });
+
+  it("an upload is counted before its body is read: over the limit, refused with the limit's message, nothing stored", async () => {
+    const folders = storedFolders();
+    const before = await imagesOf(serviceId);
+    await db.execute(sql`insert into rate_limit (key, count, last_request) values (${`app:image-upload:${OWNER.id}`}, 1000, ${Date.now()}) on conflict (key) do update set count = 1000, last_request = ${Date.now()}`);
+    try {
+      const refused = await edit(OWNER, serviceId, { ...typed, imageAction: "upload" }, [{ name: "zu-viel.png", data: await pngBytes() }]);
+      expect(refused).toMatchObject({ data: { intent: "image", outcome: { ok: false }, values: { title: typed.title } }, init: { status: 429 } });
+    } finally {
+      await db.execute(sql`delete from rate_limit where key = ${`app:image-upload:${OWNER.id}`}`);
+    }
+    expect(await imagesOf(serviceId)).toEqual(before);
+    expect(storedFolders()).toBe(folders);
   });
 
   it("refuses someone else's service and image, and changes nothing", async () => {

@@ -3,24 +3,45 @@ import { serviceImageFieldDe as f } from "~/i18n/service-image-field.de";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { getStorage } from "~/lib/storage.server";
-import { readMultipart, type ReceivedFile } from "~/lib/uploads.server";
+import { readMultipart, streamMultipart, type ReceivedFile } from "~/lib/uploads.server";
 import { addServiceImages, listDraftImages, listServiceImages, moveServiceImage, removeServiceImage } from "./images.server";
 import { countImageRequest, imageRefusal, SERVICE_IMAGE_FILES } from "./images-route.server";
-import type { ImageActionOutcome } from "./service-image";
+import { UPLOAD_PARAM, type ImageActionOutcome } from "./service-image";
 
 /**
  * The service form as its page's action reads it (ADR 031): multipart, because without
- * JavaScript the image field's buttons submit the form itself, with the files chosen in it. The
- * files are cut off as the upload route does; the fields are kept also when the body is refused,
- * so the form comes back with what was typed.
+ * JavaScript the image field's buttons submit the form itself. Only the upload button's post
+ * (its address carries UPLOAD_PARAM) keeps files: its upload limit is counted before a byte is
+ * read, as /api/service-images does, and the files are cut off as there. Any other post drops
+ * the bytes of files chosen in it as they stream (a save keeps no files; the plain field says
+ * so). The fields are kept also when the body is refused, so the form comes back with what was
+ * typed.
  */
-export async function readServiceForm(request: Request): Promise<{ fields: Record<string, string>; files: ReceivedFile[]; refusal?: unknown }> {
+export async function readServiceForm(
+  db: Database,
+  actorId: string,
+  request: Request,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[]; uploading: boolean; refusal?: unknown }> {
   const fields: Record<string, string> = {};
+  const uploading = new URL(request.url).searchParams.has(UPLOAD_PARAM);
+  let refusal: unknown;
+  if (uploading) {
+    try {
+      await countImageRequest(db, actorId, "upload");
+    } catch (error) {
+      // Over the limit: the files are not kept, but the fields are read, so the form comes back as typed.
+      refusal = error;
+    }
+  }
   try {
-    const { files } = await readMultipart(request, SERVICE_IMAGE_FILES, fields);
-    return { fields, files };
-  } catch (refusal) {
-    return { fields, files: [], refusal };
+    if (uploading && refusal === undefined) {
+      const { files } = await readMultipart(request, SERVICE_IMAGE_FILES, fields);
+      return { fields, files, uploading };
+    }
+    await streamMultipart(request, SERVICE_IMAGE_FILES, { receive: async ({ stream }) => void stream.resume(), discard: async () => {} }, fields);
+    return { fields, files: [], uploading, refusal };
+  } catch (error) {
+    return { fields, files: [], uploading, refusal: refusal ?? error };
   }
 }
 
@@ -48,9 +69,10 @@ export async function serviceImageAction(
   let status = 200;
   const upload = action === "upload";
   try {
+    // An upload was counted before its body was read (readServiceForm); a change is counted here.
+    if (!upload) await countImageRequest(db, actorId, "change");
     const wanted = parseImageAction(action);
-    await countImageRequest(db, actorId, upload ? "upload" : "change");
-    // A body the reader refused (too many files, unreadable) is refused as the upload route does.
+    // A body the reader refused (over the limit, too many files, unreadable) is refused as the upload route does.
     if (refusal) throw refusal;
     if (wanted.kind === "upload") {
       await addServiceImages(db, getStorage(), { actorId, serviceId, files });

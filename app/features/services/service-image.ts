@@ -50,6 +50,13 @@ export function categoryCoverUrl(category: string): string {
 }
 
 /** The outcome an image button of the service form's plain post shows in the field (ADR 031). */
+/**
+ * The query parameter the plain image field's upload button adds to the form's address: the
+ * page's action knows before the body that files are wanted, so it counts the upload limit first
+ * and reads the files; any other post of the form drops file bytes as they stream.
+ */
+export const UPLOAD_PARAM = "bilder";
+
 export type ImageActionOutcome = { ok: boolean; title: string; message?: string; details?: string[] };
 
 /** What the image routes answer (JSON, to the scripted image field). */

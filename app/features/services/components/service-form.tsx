@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -71,6 +71,7 @@ export function ServiceForm({
   images?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
+  const { pathname } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // What the browser found, remembered with the server answer it was found over: a newer
   // answer from the server replaces it.
@@ -92,11 +93,13 @@ export function ServiceForm({
 
   return (
     // Multipart: without JavaScript the image field's buttons submit this form with the chosen files.
-    <Form ref={formRef} method="post" encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={check}>
+    // Posted to the page's address without its query: after a plain image upload that address
+    // carries the upload marker (service-images-field), which a save must not.
+    <Form ref={formRef} method="post" action={pathname} encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={check}>
       {/* Enter in a field submits the form's first submit button: this one saves, not the image
           field's buttons (which, without JavaScript, are submit buttons too and come before "save"). */}
       {images && (
-        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy}>
           {submitLabel}
         </button>
       )}

@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from "~/components/ui/icons";
 import { Button, type ButtonProps } from "~/components/ui/button";
@@ -8,7 +9,7 @@ import { uploadWithProgress } from "~/features/profile/upload-client";
 import { de } from "~/i18n/de";
 import { serviceImageFieldDe as f } from "~/i18n/service-image-field.de";
 import { useHydrated } from "~/lib/use-hydrated";
-import { serviceImageUrl, type ImageActionOutcome, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
+import { serviceImageUrl, UPLOAD_PARAM, type ImageActionOutcome, type ServiceImage, type ServiceImagesAnswer } from "../service-image";
 
 /** The image controls; an unavailable one stays in the tab order (the focus is never dropped). */
 const CONTROL = "size-8 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
@@ -131,11 +132,14 @@ const emptyNote = <p className="rounded-lg border border-dashed px-4 py-6 text-c
  * answer back to this field.
  */
 function PlainImagesField({ serviceId, images, message }: { serviceId?: string; images: ServiceImage[]; message: ReactNode }) {
+  // The page's own address without a query: after an upload the address carries UPLOAD_PARAM,
+  // which must not stay on the other buttons' posts.
+  const { pathname } = useLocation();
   const submit = (image: ServiceImage, intent: ImageControl, unavailable: boolean): ButtonProps => ({
     type: "submit",
     name: "imageAction",
     value: `${intent}:${image.id}`,
-    formAction: "#service-images",
+    formAction: `${pathname}#service-images`,
     disabled: unavailable,
   });
   return (
@@ -151,10 +155,11 @@ function PlainImagesField({ serviceId, images, message }: { serviceId?: string; 
           aria-label={f.add}
           className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
         />
-        <Button type="submit" name="imageAction" value="upload" formAction="#service-images" variant="outline">
+        <Button type="submit" name="imageAction" value="upload" formAction={`${pathname}?${UPLOAD_PARAM}#service-images`} variant="outline">
           <ImagePlus aria-hidden="true" />
           {f.upload}
         </Button>
+        <p className="basis-full text-xs text-muted-foreground">{f.uploadFirst}</p>
       </div>
     </FieldFrame>
   );
