@@ -12,6 +12,7 @@ import type * as StorageModule from "~/lib/storage.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { pngBytes } from "../../tests/support/files";
 import { inSignedInAction } from "../../tests/support/request-context";
+import { sessionUser } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action as createAction } from "./create-service";
 import { action as editAction } from "./service-edit";
@@ -26,9 +27,8 @@ vi.mock("~/lib/storage.server", async (original) => {
   return { ...actual, getStorage: () => (storage ??= actual.createLocalStorage(store.root)) };
 });
 
-const session = (id: string, firstName: string): SessionUser => ({ id, email: `${id}@example.de`, firstName, lastName: "Bild", role: "user", sessionExpiresAt: Date.now() + 3_600_000 });
-const OWNER = session("u-plain-images-owner", "Olga");
-const OTHER = session("u-plain-images-other", "Otto");
+const OWNER = sessionUser("u-plain-images-owner", "Olga");
+const OTHER = sessionUser("u-plain-images-other", "Otto");
 
 let close = async () => {};
 let db: Awaited<ReturnType<typeof openProcessDatabase>>["db"];
