@@ -69,7 +69,9 @@ export const publicDe = {
     features: [
       {
         key: "quality",
-        title: "Qualitätsdienstleistungen",
+        // Soft hyphens: four cards in a row (from 1024 px) leave these words too little room, and
+        // without one they broke before their last letter.
+        title: "Qualitäts\u00addienstleistungen",
         text: "Geprüfte Anbieter, transparente Preise und ehrliche Bewertungen helfen Ihnen, die passende Leistung zu finden.",
       },
       {
@@ -79,7 +81,7 @@ export const publicDe = {
       },
       {
         key: "revenue",
-        title: "Umsatzverfolgung",
+        title: "Umsatz\u00adverfolgung",
         text: "Behalten Sie Ihre Angebote, Preise und Aufträge im Überblick und erkennen Sie, was sich für Sie lohnt.",
       },
       {

@@ -11,7 +11,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="border-b pb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{document.title}</h1>
+        {/* 24 px on phones: titles such as "Datenschutzerklärung" fit a 320 px line whole, also in
+            browsers without German hyphenation (app.css). */}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{document.title}</h1>
         <p className="mt-2 text-sm font-medium text-muted-foreground">{document.updated}</p>
         <p className="mt-4 text-muted-foreground">{document.intro}</p>
       </header>
@@ -34,10 +36,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <div className="mt-8 space-y-8">
         {document.sections.map((section, index) => (
           <section key={section.heading} id={sectionId(index)} aria-labelledby={`${sectionId(index)}-h`} className="scroll-mt-24">
-            <h2 id={`${sectionId(index)}-h`} className="text-xl font-semibold tracking-tight">
+            <h2 id={`${sectionId(index)}-h`} className="text-lg font-semibold tracking-tight sm:text-xl">
               {index + 1}. {section.heading}
             </h2>
-            <div className="mt-3 space-y-3 leading-relaxed text-foreground/90">
+            <div className="mt-3 space-y-3 leading-relaxed text-foreground/90 hyphens-auto">
               {section.paragraphs.map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>
               ))}
