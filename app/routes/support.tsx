@@ -149,7 +149,9 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-8 grid gap-4">
           {tickets.map((ticket) => (
-            <li key={ticket.id}>
+            // min-w-0: a grid item is as wide as its widest unbreakable content by default, which
+            // pushed the cards 13 px past a 320 px screen.
+            <li key={ticket.id} className="min-w-0">
               <TicketCard ticket={ticket} canChangeStatus={isSupport} />
             </li>
           ))}
