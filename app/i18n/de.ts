@@ -283,6 +283,8 @@ export const de = {
       exported: "Data exported successfully",
       exportFailed: "Export failed",
       exportFailedText: "Failed to export your data. Please try again.",
+      // A second export while the first is still being written (export.server.ts): 429.
+      exportRunning: "Ihr Datenexport wird gerade schon erstellt. Bitte warten Sie, bis dieser Download fertig ist, und versuchen Sie es dann erneut.",
     },
     danger: {
       heading: "Danger Zone",

@@ -81,6 +81,20 @@ describe(`GET /profile/export on ${testEngine}`, () => {
     expect(await response.text()).toContain(ME.email);
   });
 
+  it("one download per user at a time: a second meanwhile gets 429 with a German message; the next after it works", async () => {
+    signedIn(ME);
+    const running = await request(...DOWNLOAD);
+    expect(running.status).toBe(200);
+    const second = await request(...DOCUMENT);
+    expect(second.status).toBe(429);
+    expect(second.headers.get("Cache-Control")).toBe("no-store");
+    expect(await second.text()).toMatch(/^Ihr Datenexport wird gerade schon erstellt\./);
+    expect((await running.json()) as { user_info: { user_id: string } }).toMatchObject({ user_info: { user_id: ME.id } });
+    const next = await request(...DOWNLOAD);
+    expect(next.status).toBe(200);
+    await next.text();
+  });
+
   it("signed out: scripts and data requests get 401, stored nowhere; a browser goes to sign-in and back", async () => {
     signedIn(null);
     for (const [path, headers] of [DOWNLOAD, DATA]) {

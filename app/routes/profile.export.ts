@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const navigation = request.headers.get("Sec-Fetch-Mode") === "navigate";
   const user = navigation ? await requireUser({ request, context }) : await optionalUser({ request, context });
   if (!user) throw data(null, { status: 401, headers: NO_STORE });
-  return exportDownload(await database(context), user.id);
+  return exportDownload(await database(context), user.id, { signal: request.signal });
 }
 
 /** The headers of a `.data` request come from here, not from the page's (root: `private, no-cache`). */

@@ -18,5 +18,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (request.headers.get("Sec-Fetch-Mode") === "navigate") throw redirect(SUSPENDED_ACCOUNT_PATH, { headers: NO_STORE });
     throw data(null, { status: 401, headers: NO_STORE });
   }
-  return exportDownload(db, access.userId);
+  return exportDownload(db, access.userId, { signal: request.signal });
 }

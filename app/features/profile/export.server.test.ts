@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import {
   conversations,
   favorites,
@@ -29,7 +29,8 @@ import { acceptOrder, bookService, completeOrder, deliverOrder } from "~/feature
 import { startDirectConversation, startServiceConversation } from "~/features/messaging/conversations.server";
 import { sendMessage } from "~/features/messaging/sending.server";
 import { multipartRequest } from "../../../tests/support/multipart";
-import { exportFileName, exportUserData } from "./export.server";
+import { captureLog } from "../../../tests/support/log-capture";
+import { batchedSection, exportDownload, exportFileName, exportJson, exportUserData, type ExportSection } from "./export.server";
 
 const bed = profileTestbed();
 
@@ -286,5 +287,136 @@ describe(`data export on ${testEngine}`, () => {
   it("refuses a signed-out request and an account that is gone", async () => {
     await expect(exportUserData(bed.db, { actorId: null })).rejects.toMatchObject({ code: "UNAUTHORIZED", reason: "sign_in_required" });
     await expect(exportUserData(bed.db, { actorId: "u-gibt-es-nicht" })).rejects.toMatchObject({ code: "NOT_FOUND", reason: "profile_not_found" });
+  });
+});
+
+/** The body of a download, chunk by chunk as the stream hands it out. */
+async function chunksOf(response: Response): Promise<string[]> {
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(decoder.decode(read.value, { stream: true }));
+  return chunks;
+}
+
+describe("the export document, written as it is read", () => {
+  const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, at: new Date(Date.UTC(2026, 10, 21, 0, 0, from + i)), text: "Zeile\n\"zwei\"" }));
+
+  it("is the text JSON.stringify(…, null, 2) gives the whole object, empty and undefined sections included", async () => {
+    const batches = [rows(2), rows(1, 2)];
+    const sections: ExportSection[] = [
+      ["export_date", "2026-11-21T23:30:00.000Z"],
+      ["profile", { user_id: "u1", nested: { list: [1, 2], empty: [] } }],
+      ["billing_details", null],
+      ["gone", undefined],
+      batchedSection("messages", async function* () {
+        yield* batches;
+      }),
+      batchedSection("notifications", async function* () {}),
+      ["sessions", []],
+    ];
+    const whole = { export_date: "2026-11-21T23:30:00.000Z", profile: { user_id: "u1", nested: { list: [1, 2], empty: [] } }, billing_details: null, gone: undefined, messages: batches.flat(), notifications: [], sessions: [] };
+    let text = "";
+    for await (const chunk of exportJson(sections)) text += chunk;
+    expect(text).toBe(JSON.stringify(whole, null, 2));
+    // A large section last, and nothing at all.
+    text = "";
+    for await (const chunk of exportJson([batchedSection("messages", async function* () { yield rows(1); })])) text += chunk;
+    expect(text).toBe(JSON.stringify({ messages: rows(1) }, null, 2));
+    text = "";
+    for await (const chunk of exportJson([])) text += chunk;
+    expect(text).toBe(JSON.stringify({}, null, 2));
+  });
+
+  it("hands out each batch before it reads the next", async () => {
+    const events: string[] = [];
+    const chunks = exportJson([
+      ["export_date", "heute"],
+      batchedSection("messages", async function* () {
+        for (let batch = 1; batch <= 3; batch++) {
+          events.push(`read ${batch}`);
+          yield rows(2, batch * 10);
+        }
+      }),
+    ]);
+    for await (const chunk of chunks) events.push(`chunk ${(chunk.match(/"id"/g) ?? []).length}`);
+    expect(events).toEqual(["read 1", "chunk 2", "read 2", "chunk 2", "read 3", "chunk 2", "chunk 0"]);
+  });
+});
+
+describe(`streamed data export on ${testEngine}`, () => {
+  /** `count` messages of the user's, inserted in one statement; many share a timestamp (ties the paging must not lose). */
+  async function manyMessages(count: number) {
+    const me = await bed.newUser({ firstName: "Viel", lastName: "Schreiber" });
+    const other = await bed.newUser({ firstName: "Lese", lastName: "Rin" });
+    const [chat] = await bed.db.insert(conversations).values({ kind: "direct", user1Id: me.id, user2Id: other.id }).returning({ id: conversations.id });
+    await bed.db.execute(sql`
+      insert into messages (conversation_id, sender_id, content, created_at)
+      select ${chat!.id}, ${me.id}, 'Nachricht ' || i, timestamptz '2026-11-20 10:00:00+00' + (i % 7) * interval '1 microsecond'
+      from generate_series(1, ${count}) as i`);
+    await bed.db.execute(sql`
+      insert into notifications (user_id, title, message, created_at)
+      select ${me.id}, 'Hinweis', 'Hinweis ' || i, timestamptz '2026-11-20 10:00:00+00' + (i / 3) * interval '1 millisecond'
+      from generate_series(1, ${count}) as i`);
+    return me;
+  }
+
+  it("streams a user with thousands of rows in batches: the same document, complete", async () => {
+    const me = await manyMessages(2_600);
+    const now = new Date("2026-11-25T12:00:00Z");
+    const response = await exportDownload(bed.db, me.id, { now });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="datenexport-2026-11-25.json"');
+    const chunks = await chunksOf(response);
+    // Messages and notifications 500 at a time (six batches each), not one query each.
+    expect(chunks.length).toBeGreaterThanOrEqual(12);
+    const text = chunks.join("");
+    const parsed = JSON.parse(text) as { messages: { id: string; content: string }[]; notifications: { id: string }[] };
+    expect(parsed.messages).toHaveLength(2_600);
+    expect(new Set(parsed.messages.map((m) => m.id)).size).toBe(2_600);
+    expect(new Set(parsed.messages.map((m) => m.content)).size).toBe(2_600);
+    expect(new Set(parsed.notifications.map((n) => n.id)).size).toBe(2_600);
+    // The text JSON.stringify gives the whole export (read here with batches of 7: the same rows, the same order).
+    expect(text).toBe(JSON.stringify(await exportUserData(bed.db, { actorId: me.id, now, batchSize: 7 }), null, 2));
+  });
+
+  it("breaks the download off when reading fails after the first bytes, and logs it", async () => {
+    const me = await manyMessages(30);
+    const response = await exportDownload(bed.db, me.id, { batchSize: 10 });
+    expect(response.status).toBe(200);
+    const select = vi.spyOn(bed.db, "select").mockImplementation(() => {
+      throw new Error("Verbindung verloren");
+    });
+    const log = captureLog();
+    try {
+      await expect(chunksOf(response)).rejects.toThrow("Verbindung verloren");
+    } finally {
+      select.mockRestore();
+    }
+    expect(log.errors()).toEqual([expect.objectContaining({ msg: expect.stringContaining("data export") })]);
+    // The user may try again at once.
+    const again = await exportDownload(bed.db, me.id);
+    expect(JSON.parse((await chunksOf(again)).join("")).messages).toHaveLength(30);
+  });
+
+  it("runs one export per user at a time: a second meanwhile gets 429 with a German message", async () => {
+    const me = await manyMessages(3);
+    const other = await bed.newUser();
+    const first = await exportDownload(bed.db, me.id);
+    const second = await exportDownload(bed.db, me.id);
+    expect(second.status).toBe(429);
+    expect(second.headers.get("Cache-Control")).toBe("no-store");
+    expect(await second.text()).toBe("Ihr Datenexport wird gerade schon erstellt. Bitte warten Sie, bis dieser Download fertig ist, und versuchen Sie es dann erneut.");
+    // Someone else's export is not held up.
+    expect((await exportDownload(bed.db, other.id)).status).toBe(200);
+    await chunksOf(first);
+    const third = await exportDownload(bed.db, me.id);
+    expect(third.status).toBe(200);
+    // A download the client leaves (the stream cancelled, or the request aborted) frees the user too.
+    await third.body!.cancel();
+    const aborted = new AbortController();
+    expect((await exportDownload(bed.db, me.id, { signal: aborted.signal })).status).toBe(200);
+    aborted.abort();
+    expect((await exportDownload(bed.db, me.id)).status).toBe(200);
   });
 });

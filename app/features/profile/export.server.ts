@@ -1,4 +1,5 @@
-import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   billingProfiles,
   conversations,
@@ -35,6 +36,8 @@ import { exportTicketReplies } from "~/features/support/replies.server";
 import { listBlockedUsers } from "~/features/blocks/blocks.server";
 import { exportModeration } from "~/features/moderation/decisions.server";
 import { AppError } from "~/lib/errors";
+import { reportUnexpected } from "~/lib/responses.server";
+import { de } from "~/i18n/de";
 import { displayName } from "~/lib/format";
 
 type Row = Record<string, unknown>;
@@ -102,17 +105,80 @@ export interface DataExport {
   sessions: Row[];
 }
 
+/** How many rows of a large section one query reads (and one chunk of the download carries). */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * A large section (one that grows without bound per user: messages, notifications, orders, …),
+ * read in keyset-paged batches as it is written, never whole.
+ */
+class Batches {
+  constructor(readonly read: () => AsyncGenerator<Row[]>) {}
+}
+
+/** The export's sections in the order of the document: a value, or the batches of a large one. */
+export type ExportSection = readonly [key: string, content: unknown];
+
+/** A large section's rows, read in batches by `read` (see pagedRows). */
+export function batchedSection(key: string, read: () => AsyncGenerator<Row[]>): ExportSection {
+  return [key, new Batches(read)];
+}
+
+/** Where the previous batch ended: its last row's sort value (as PostgreSQL prints it) and id. */
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * Rows after the cursor in the order `term desc, id <idOrder>`. The cursor carries the sort value
+ * as text and casts it back in SQL: a JavaScript Date would cut PostgreSQL's microseconds, and the
+ * rows of the same millisecond would be read twice or not at all.
+ */
+function after(cursor: Cursor | null, term: AnyPgColumn, cast: "timestamptz" | "date", id: AnyPgColumn, idOrder: "asc" | "desc"): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = sql`cast(${cursor.at} as ${sql.raw(cast)})`;
+  return sql`(${term} < ${at} or (${term} = ${at} and ${id} ${sql.raw(idOrder === "asc" ? ">" : "<")} ${cursor.id}))`;
+}
+
+/** The text of a sort value for the cursor (see `after`). */
+function cursorText(term: AnyPgColumn): SQL.Aliased<string> {
+  return sql<string>`${term}::text`.as("cursor_at");
+}
+
+/**
+ * A large section's rows batch by batch: `read` gets the cursor after the previous batch (null
+ * first) and the batch size, and answers at most that many rows, each with its `cursorAt`. Each
+ * batch is its own statement (no transaction held while the client reads), so a row written
+ * meanwhile may or may not be in the file; none is read twice or skipped.
+ */
+async function* pagedRows<T extends { id: string; cursorAt: string }>(size: number, read: (cursor: Cursor | null, size: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await read(cursor, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
 /**
  * Everything stored about the user, from the user's own rows only (spec section 3, "Data export
- * file"). Ratings and reviews are one table here (ADR 004): "ratings" lists every rating the
- * user gave, "reviews" the same rows with their texts.
+ * file"), as the document's sections in order. Ratings and reviews are one table here (ADR 004):
+ * "ratings" lists every rating the user gave, "reviews" the same rows with their texts. The small
+ * sections are read here; the large ones (comments, purchases, notifications, orders with their
+ * timelines, invoices, conversations, messages) only when they are written, batch by batch.
  */
-export async function exportUserData(db: Database, { actorId, now = new Date() }: { actorId: string | null; now?: Date }): Promise<DataExport> {
+export async function exportSections(
+  db: Database,
+  { actorId, now = new Date(), batchSize = EXPORT_BATCH_SIZE }: { actorId: string | null; now?: Date; batchSize?: number },
+): Promise<ExportSection[]> {
   if (!actorId) throw new AppError("UNAUTHORIZED", "sign_in_required");
   const [account] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, actorId));
   if (!account) throw new AppError("NOT_FOUND", "profile_not_found");
 
-  const [profileRows, serviceRows, favoriteRows, reviewRows, commentRows, purchaseRows, notificationRows, ticketRows, orderRows, invoiceRows, billingRows, replyRows, savedSearchRows, notificationSettingRows] = await Promise.all([
+  const [profileRows, serviceRows, favoriteRows, reviewRows, ticketRows, billingRows, replyRows, savedSearchRows, notificationSettingRows] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, actorId)),
     db
       .select({
@@ -141,20 +207,7 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .where(eq(favorites.userId, actorId))
       .orderBy(desc(favorites.createdAt)),
     db.select().from(serviceReviews).where(eq(serviceReviews.userId, actorId)).orderBy(desc(serviceReviews.createdAt)),
-    db.select().from(serviceComments).where(eq(serviceComments.userId, actorId)).orderBy(desc(serviceComments.createdAt)),
-    db.select().from(purchases).where(eq(purchases.buyerId, actorId)).orderBy(desc(purchases.createdAt)),
-    db.select().from(notifications).where(eq(notifications.userId, actorId)).orderBy(desc(notifications.createdAt)),
     db.select().from(supportTickets).where(eq(supportTickets.userId, actorId)).orderBy(desc(supportTickets.createdAt)),
-    db
-      .select()
-      .from(orders)
-      .where(or(eq(orders.buyerId, actorId), eq(orders.sellerId, actorId)))
-      .orderBy(desc(orders.createdAt)),
-    db
-      .select()
-      .from(invoices)
-      .where(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)))
-      .orderBy(desc(invoices.issuedOn)),
     db.select().from(billingProfiles).where(eq(billingProfiles.userId, actorId)),
     db.select().from(reviewReplies).where(eq(reviewReplies.authorId, actorId)).orderBy(desc(reviewReplies.createdAt)),
     db.select().from(savedSearches).where(eq(savedSearches.userId, actorId)).orderBy(desc(savedSearches.createdAt)),
@@ -162,7 +215,8 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
   ]);
   const ticketReplyRows = await exportTicketReplies(db, actorId);
   const moderation = await exportModeration(db, actorId);
-  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows, conversationRows, messageRows, sessionRows] = await Promise.all([
+  const blockedRows = await listBlockedUsers(db, actorId);
+  const [presenceRows, streamRows, typingRows, digestRows, statusChangeRows, sessionRows] = await Promise.all([
     db.select().from(userPresence).where(eq(userPresence.userId, actorId)),
     db.select({ id: presenceConnections.id, seenAt: presenceConnections.seenAt }).from(presenceConnections).where(eq(presenceConnections.userId, actorId)).orderBy(desc(presenceConnections.seenAt)),
     db.select({ conversationId: typingSignals.conversationId, lastAt: typingSignals.lastAt }).from(typingSignals).where(eq(typingSignals.userId, actorId)).orderBy(desc(typingSignals.lastAt)),
@@ -173,44 +227,6 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
       .innerJoin(supportTickets, eq(supportTickets.id, supportTicketStatusChanges.ticketId))
       .where(eq(supportTickets.userId, actorId))
       .orderBy(desc(supportTicketStatusChanges.createdAt)),
-    // The other person by name only, as the chat shows them (no account id, e-mail or username:
-    // like orders above, and a blocked user learns nothing of the blocker here, ADR 024).
-    db
-      .select({
-        id: conversations.id,
-        kind: conversations.kind,
-        otherFirstName: profiles.firstName,
-        otherLastName: profiles.lastName,
-        serviceId: conversations.serviceId,
-        serviceTitle: services.title,
-        orderId: conversations.orderId,
-        orderTitle: orders.serviceTitle,
-        createdAt: conversations.createdAt,
-      })
-      .from(conversations)
-      .leftJoin(profiles, eq(profiles.userId, sql`case when ${conversations.user1Id} = ${actorId} then ${conversations.user2Id} else ${conversations.user1Id} end`))
-      .leftJoin(services, eq(services.id, conversations.serviceId))
-      .leftJoin(orders, eq(orders.id, conversations.orderId))
-      .where(or(eq(conversations.user1Id, actorId), eq(conversations.user2Id, actorId)))
-      .orderBy(desc(conversations.createdAt), asc(conversations.id)),
-    // Only the messages the user sent: what the other person wrote is their personal data
-    // (Art. 15(4) GDPR: a copy must not adversely affect the rights of others), and the user still
-    // reads it in the chat itself. The conversations above give the context of the user's own lines.
-    // Attachments by name, type and size only: file_key and file_url are storage internals.
-    db
-      .select({
-        id: messages.id,
-        conversationId: messages.conversationId,
-        content: messages.content,
-        fileName: messages.fileName,
-        fileType: messages.fileType,
-        fileSize: messages.fileSize,
-        createdAt: messages.createdAt,
-        removedAt: messages.removedAt,
-      })
-      .from(messages)
-      .where(eq(messages.senderId, actorId))
-      .orderBy(desc(messages.createdAt), asc(messages.id)),
     db
       .select({ createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
       .from(session)
@@ -234,40 +250,121 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
     .from(serviceImages)
     .where(eq(serviceImages.ownerId, actorId))
     .orderBy(asc(serviceImages.serviceId), asc(serviceImages.position));
-  const orderIds = orderRows.map((o) => o.id);
-  const [events, deliveredFiles] = orderIds.length
-    ? await Promise.all([
-        db
-          .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
-          .from(orderEvents)
-          .where(inArray(orderEvents.orderId, orderIds))
-          .orderBy(asc(orderEvents.seq)),
-        // A delivery's files by name, type and size with their download address (which the export's
-        // owner may open, as a party to the order), never their bytes or storage key.
-        db
-          .select({ id: orderFiles.id, orderId: orderFiles.orderId, eventId: orderFiles.eventId, fileName: orderFiles.fileName, fileType: orderFiles.fileType, fileSize: orderFiles.fileSize })
-          .from(orderFiles)
-          .where(inArray(orderFiles.orderId, orderIds))
-          .orderBy(asc(orderFiles.createdAt), asc(orderFiles.fileName)),
-      ])
-    : [[], []];
 
-  return {
-    export_date: now.toISOString(),
-    user_info: { user_id: account.id, email: account.email, created_at: account.createdAt },
-    profile: profileRows[0] ? snakeKeys(profileRows[0]) : null,
-    services: serviceRows.map(snakeKeys),
-    favorites: favoriteRows.map(snakeKeys),
-    reviews: reviewRows.map(snakeKeys),
-    ratings: reviewRows.map((r) => snakeKeys({ userId: r.userId, serviceId: r.serviceId, rating: r.rating, createdAt: r.createdAt })),
-    comments: commentRows.map(snakeKeys),
-    purchases: purchaseRows.map(snakeKeys),
-    notifications: notificationRows.map(snakeKeys),
-    // A ticket's file by name, type and size, like a reply's (the storage key is an internal).
-    support_tickets: ticketRows.map(({ fileKey: _fileKey, ...ticket }) => snakeKeys(ticket)),
-    support_ticket_replies: ticketReplyRows.map(snakeKeys),
-    // Orders and invoices without the other party's account id (their name is on the invoice, as printed).
-    orders: orderRows.map(({ buyerId, sellerId: _sellerId, ...order }) =>
+  const comments = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({ ...getTableColumns(serviceComments), cursorAt: cursorText(serviceComments.createdAt) })
+        .from(serviceComments)
+        .where(and(eq(serviceComments.userId, actorId), after(cursor, serviceComments.createdAt, "timestamptz", serviceComments.id, "desc")))
+        .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
+        .limit(limit),
+    );
+  const purchaseBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({ ...getTableColumns(purchases), cursorAt: cursorText(purchases.createdAt) })
+        .from(purchases)
+        .where(and(eq(purchases.buyerId, actorId), after(cursor, purchases.createdAt, "timestamptz", purchases.id, "desc")))
+        .orderBy(desc(purchases.createdAt), desc(purchases.id))
+        .limit(limit),
+    );
+  const notificationBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({ ...getTableColumns(notifications), cursorAt: cursorText(notifications.createdAt) })
+        .from(notifications)
+        .where(and(eq(notifications.userId, actorId), after(cursor, notifications.createdAt, "timestamptz", notifications.id, "desc")))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit),
+    );
+  const involved = or(eq(orders.buyerId, actorId), eq(orders.sellerId, actorId));
+  const orderBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({ ...getTableColumns(orders), cursorAt: cursorText(orders.createdAt) })
+        .from(orders)
+        .where(and(involved, after(cursor, orders.createdAt, "timestamptz", orders.id, "desc")))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit),
+    );
+  const invoiceBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({ ...getTableColumns(invoices), cursorAt: cursorText(invoices.issuedOn) })
+        .from(invoices)
+        .where(and(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)), after(cursor, invoices.issuedOn, "date", invoices.id, "desc")))
+        .orderBy(desc(invoices.issuedOn), desc(invoices.id))
+        .limit(limit),
+    );
+  // The other person by name only, as the chat shows them (no account id, e-mail or username:
+  // like orders above, and a blocked user learns nothing of the blocker here, ADR 024).
+  const conversationBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({
+          id: conversations.id,
+          kind: conversations.kind,
+          otherFirstName: profiles.firstName,
+          otherLastName: profiles.lastName,
+          serviceId: conversations.serviceId,
+          serviceTitle: services.title,
+          orderId: conversations.orderId,
+          orderTitle: orders.serviceTitle,
+          createdAt: conversations.createdAt,
+          cursorAt: cursorText(conversations.createdAt),
+        })
+        .from(conversations)
+        .leftJoin(profiles, eq(profiles.userId, sql`case when ${conversations.user1Id} = ${actorId} then ${conversations.user2Id} else ${conversations.user1Id} end`))
+        .leftJoin(services, eq(services.id, conversations.serviceId))
+        .leftJoin(orders, eq(orders.id, conversations.orderId))
+        .where(and(or(eq(conversations.user1Id, actorId), eq(conversations.user2Id, actorId)), after(cursor, conversations.createdAt, "timestamptz", conversations.id, "asc")))
+        .orderBy(desc(conversations.createdAt), asc(conversations.id))
+        .limit(limit),
+    );
+  // Only the messages the user sent: what the other person wrote is their personal data
+  // (Art. 15(4) GDPR: a copy must not adversely affect the rights of others), and the user still
+  // reads it in the chat itself. The conversations above give the context of the user's own lines.
+  // Attachments by name, type and size only: file_key and file_url are storage internals.
+  const messageBatches = () =>
+    pagedRows(batchSize, (cursor, limit) =>
+      db
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          content: messages.content,
+          fileName: messages.fileName,
+          fileType: messages.fileType,
+          fileSize: messages.fileSize,
+          createdAt: messages.createdAt,
+          removedAt: messages.removedAt,
+          cursorAt: cursorText(messages.createdAt),
+        })
+        .from(messages)
+        .where(and(eq(messages.senderId, actorId), after(cursor, messages.createdAt, "timestamptz", messages.id, "asc")))
+        .orderBy(desc(messages.createdAt), asc(messages.id))
+        .limit(limit),
+    );
+
+  /** A batch of orders with their timelines: the events and delivered files of these orders only. */
+  async function withTimelines(orderRows: (typeof orders.$inferSelect & { cursorAt: string })[]) {
+    const orderIds = orderRows.map((o) => o.id);
+    const [events, deliveredFiles] = await Promise.all([
+      db
+        .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, note: orderEvents.note, createdAt: orderEvents.createdAt })
+        .from(orderEvents)
+        .where(inArray(orderEvents.orderId, orderIds))
+        .orderBy(asc(orderEvents.seq)),
+      // A delivery's files by name, type and size with their download address (which the export's
+      // owner may open, as a party to the order), never their bytes or storage key.
+      db
+        .select({ id: orderFiles.id, orderId: orderFiles.orderId, eventId: orderFiles.eventId, fileName: orderFiles.fileName, fileType: orderFiles.fileType, fileSize: orderFiles.fileSize })
+        .from(orderFiles)
+        .where(inArray(orderFiles.orderId, orderIds))
+        .orderBy(asc(orderFiles.createdAt), asc(orderFiles.fileName)),
+    ]);
+    // Orders without the other party's account id (their name is on the invoice, as printed).
+    return orderRows.map(({ buyerId, sellerId: _sellerId, cursorAt: _cursor, ...order }) =>
       snakeKeys({
         ...order,
         role: buyerId === actorId ? "buyer" : "seller",
@@ -282,39 +379,127 @@ export async function exportUserData(db: Database, { actorId, now = new Date() }
             }),
           ),
       }),
+    );
+  }
+
+  /** Each batch of `read` as export rows (`shape` also drops the cursor). */
+  const rowsOf = <T extends { cursorAt: string }>(read: () => AsyncGenerator<T[]>, shape: (row: T) => Row) =>
+    async function* () {
+      for await (const rows of read()) yield rows.map(shape);
+    };
+  const plain = <T extends { cursorAt: string }>({ cursorAt: _cursor, ...row }: T) => snakeKeys(row);
+
+  return [
+    ["export_date", now.toISOString()],
+    ["user_info", { user_id: account.id, email: account.email, created_at: account.createdAt }],
+    ["profile", profileRows[0] ? snakeKeys(profileRows[0]) : null],
+    ["services", serviceRows.map(snakeKeys)],
+    ["favorites", favoriteRows.map(snakeKeys)],
+    ["reviews", reviewRows.map(snakeKeys)],
+    ["ratings", reviewRows.map((r) => snakeKeys({ userId: r.userId, serviceId: r.serviceId, rating: r.rating, createdAt: r.createdAt }))],
+    batchedSection("comments", rowsOf(comments, plain)),
+    batchedSection("purchases", rowsOf(purchaseBatches, plain)),
+    batchedSection("notifications", rowsOf(notificationBatches, plain)),
+    // A ticket's file by name, type and size, like a reply's (the storage key is an internal).
+    ["support_tickets", ticketRows.map(({ fileKey: _fileKey, ...ticket }) => snakeKeys(ticket))],
+    ["support_ticket_replies", ticketReplyRows.map(snakeKeys)],
+    batchedSection("orders", async function* () {
+      for await (const rows of orderBatches()) yield await withTimelines(rows);
+    }),
+    // Invoices without the other party's account id (their name is on the invoice, as printed).
+    batchedSection(
+      "invoices",
+      rowsOf(invoiceBatches, ({ storageKey: _key, issuerKey: _issuer, buyerId, sellerId: _seller, cursorAt: _cursor, ...invoice }) =>
+        snakeKeys({ ...invoice, role: buyerId === actorId ? "recipient" : "issuer" }),
+      ),
     ),
-    invoices: invoiceRows.map(({ storageKey: _key, issuerKey: _issuer, buyerId, sellerId: _seller, ...invoice }) =>
-      snakeKeys({ ...invoice, role: buyerId === actorId ? "recipient" : "issuer" }),
-    ),
-    billing_details: billingRows[0] ? snakeKeys(billingRows[0]) : null,
-    review_replies: replyRows.map(snakeKeys),
-    service_images: imageRows.map(({ widths, ownerId: _ownerId, ...image }) =>
-      snakeKeys({ ...image, files: widths.map((width) => serviceImageUrl({ id: image.id, ownerId: actorId }, width)) }),
-    ),
-    saved_searches: savedSearchRows.map(snakeKeys),
-    notification_settings: notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row)),
-    blocked_users: (await listBlockedUsers(db, actorId)).map((b) => ({ user_id: b.userId, name: b.name, username: b.username, blocked_at: b.blockedAt })),
-    moderation_reports: moderation.reports,
-    moderation_decisions: moderation.decisions,
-    email_unsubscribe: {
-      unsubscribed_kinds: NOTIFICATION_KINDS.filter((kind) => mailOff.has(kind)),
-      mailed_kinds: NOTIFICATION_KINDS.filter((kind) => !mailOff.has(kind)),
-    },
-    message_digest: digestRows[0] ? snakeKeys(digestRows[0]) : null,
-    presence: {
-      show_status: presenceRows[0]?.showStatus ?? true,
-      last_seen_at: seenTimes.length ? new Date(Math.max(...seenTimes)) : null,
-      open_streams: streamRows.map(snakeKeys),
-      typing_signals: typingRows.map(snakeKeys),
-    },
-    support_ticket_status_changes: statusChangeRows.map(snakeKeys),
+    ["billing_details", billingRows[0] ? snakeKeys(billingRows[0]) : null],
+    ["review_replies", replyRows.map(snakeKeys)],
+    ["service_images", imageRows.map(({ widths, ownerId: _ownerId, ...image }) => snakeKeys({ ...image, files: widths.map((width) => serviceImageUrl({ id: image.id, ownerId: actorId }, width)) }))],
+    ["saved_searches", savedSearchRows.map(snakeKeys)],
+    ["notification_settings", notificationSettingRows.map(({ userId: _userId, ...row }) => snakeKeys(row))],
+    ["blocked_users", blockedRows.map((b) => ({ user_id: b.userId, name: b.name, username: b.username, blocked_at: b.blockedAt }))],
+    ["moderation_reports", moderation.reports],
+    ["moderation_decisions", moderation.decisions],
+    [
+      "email_unsubscribe",
+      { unsubscribed_kinds: NOTIFICATION_KINDS.filter((kind) => mailOff.has(kind)), mailed_kinds: NOTIFICATION_KINDS.filter((kind) => !mailOff.has(kind)) },
+    ],
+    ["message_digest", digestRows[0] ? snakeKeys(digestRows[0]) : null],
+    [
+      "presence",
+      {
+        show_status: presenceRows[0]?.showStatus ?? true,
+        last_seen_at: seenTimes.length ? new Date(Math.max(...seenTimes)) : null,
+        open_streams: streamRows.map(snakeKeys),
+        typing_signals: typingRows.map(snakeKeys),
+      },
+    ],
+    ["support_ticket_status_changes", statusChangeRows.map(snakeKeys)],
     // "Unknown User" for a person whose account is gone, as the chat shows them.
-    conversations: conversationRows.map(({ id, kind, otherFirstName, otherLastName, ...about }) =>
-      snakeKeys({ id, kind, otherParty: displayName(otherFirstName, otherLastName), ...about }),
+    batchedSection(
+      "conversations",
+      rowsOf(conversationBatches, ({ id, kind, otherFirstName, otherLastName, cursorAt: _cursor, ...about }) =>
+        snakeKeys({ id, kind, otherParty: displayName(otherFirstName, otherLastName), ...about }),
+      ),
     ),
-    messages: messageRows.map(snakeKeys),
-    sessions: sessionRows.map(snakeKeys),
-  };
+    batchedSection("messages", rowsOf(messageBatches, plain)),
+    ["sessions", sessionRows.map(snakeKeys)],
+  ];
+}
+
+/**
+ * The whole export as one object, every batch read (for code that needs the values, and the
+ * tests): the same sections the download streams.
+ */
+export async function exportUserData(db: Database, options: { actorId: string | null; now?: Date; batchSize?: number }): Promise<DataExport> {
+  const result: Record<string, unknown> = {};
+  for (const [key, content] of await exportSections(db, options)) {
+    if (!(content instanceof Batches)) {
+      result[key] = content;
+      continue;
+    }
+    const rows: Row[] = [];
+    for await (const batch of content.read()) rows.push(...batch);
+    result[key] = rows;
+  }
+  return result as unknown as DataExport;
+}
+
+/** `JSON.stringify(value, null, 2)` for a value `depth` levels in, indented as it is there. */
+function pretty(value: unknown, depth: number): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${"  ".repeat(depth)}`);
+}
+
+/**
+ * The document as the text of `JSON.stringify(sections as an object, null, 2)`, in chunks: the
+ * small sections together, then each batch of a large section as it is read (the next batch is
+ * read only when the chunk before it has been taken).
+ */
+export async function* exportJson(sections: Iterable<ExportSection>): AsyncGenerator<string> {
+  let text = "{";
+  let first = true;
+  for (const [key, content] of sections) {
+    // JSON.stringify leaves out a key whose value is undefined; so does the document.
+    if (content === undefined) continue;
+    text += `${first ? "" : ","}\n  ${JSON.stringify(key)}: `;
+    first = false;
+    if (!(content instanceof Batches)) {
+      text += pretty(content, 1);
+      continue;
+    }
+    let empty = true;
+    for await (const batch of content.read()) {
+      for (const row of batch) {
+        text += `${empty ? "[" : ","}\n    ${pretty(row, 2)}`;
+        empty = false;
+      }
+      yield text;
+      text = "";
+    }
+    text += empty ? "[]" : "\n  ]";
+  }
+  yield `${text}${first ? "" : "\n"}}`;
 }
 
 /** "datenexport-2026-11-21.json": the date in Germany, where the user downloads it. */
@@ -324,17 +509,88 @@ export function exportFileName(now = new Date()): string {
 }
 
 /**
+ * The users whose export this process is writing now: one at a time per user (a second request
+ * meanwhile gets 429). Per process, like the memory it protects; with several workers (ADR 013)
+ * a user could at most run one per worker, each of bounded size.
+ */
+const globalForExports = globalThis as unknown as { __runningExports?: Set<string> };
+const runningExports = (globalForExports.__runningExports ??= new Set<string>());
+
+const DOWNLOAD_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+/**
  * The export as the download it is served as (/profile/export, and /konto-gesperrt/export for a
  * suspended account): personal data, so kept nowhere (`no-store`), and never sniffed as a page.
+ * Streamed as it is read (a large section batch by batch, the next read when the client has taken
+ * the last), so a request holds one batch, not the whole export. A failure before the first byte
+ * is thrown (the route's error answer); one after it is logged and breaks the download off, so
+ * the client sees a failed download, never a shortened file that looks whole.
  */
-export async function exportDownload(db: Database, userId: string, now = new Date()): Promise<Response> {
-  const body = await exportUserData(db, { actorId: userId, now });
-  return new Response(JSON.stringify(body, null, 2), {
+export async function exportDownload(
+  db: Database,
+  userId: string,
+  { now = new Date(), signal, batchSize }: { now?: Date; signal?: AbortSignal; batchSize?: number } = {},
+): Promise<Response> {
+  if (runningExports.has(userId)) {
+    return new Response(de.profile.privacy.exportRunning, {
+      status: 429,
+      headers: { ...DOWNLOAD_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" },
+    });
+  }
+  runningExports.add(userId);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    runningExports.delete(userId);
+  };
+  // A download the client leaves ends the export too (the body may never be read to its end).
+  signal?.addEventListener("abort", release, { once: true });
+
+  let chunks: AsyncGenerator<string>;
+  let first: IteratorResult<string>;
+  try {
+    chunks = exportJson(await exportSections(db, { actorId: userId, now, batchSize }));
+    first = await chunks.next();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (first.done) {
+          controller.close();
+          release();
+        } else controller.enqueue(encoder.encode(first.value));
+      },
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) {
+            controller.close();
+            release();
+          } else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          release();
+          reportUnexpected(error, "data export (download broken off)");
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        release();
+        await chunks.return(undefined);
+      },
+    },
+    // One chunk read ahead at most: the next batch waits until the client has taken this one.
+    { highWaterMark: 1 },
+  );
+  return new Response(body, {
     headers: {
+      ...DOWNLOAD_HEADERS,
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
