@@ -25,6 +25,11 @@ export function PrivacySection() {
     setBusy(true);
     try {
       const response = await fetch("/profile/export", { headers: { Accept: "application/json" }, cache: "no-store" });
+      if (response.status === 429) {
+        // An export of this account is under way (another tab): say so, not "failed".
+        toast.error(de.profile.privacy.exportFailed, { description: de.profile.privacy.exportRunning });
+        return;
+      }
       if (!response.ok) throw new Error(`export answered ${response.status}`);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
