@@ -106,7 +106,6 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await page.getByText("Sign in failed").waitFor();
 
     const link = await linkFromOutbox(
-      page,
       email,
       /Bitte bestätigen Sie Ihre E-Mail-Adresse/,
     );
@@ -211,7 +210,6 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     // The spec's success message, on the page (the toast needs JavaScript).
     await page.getByText("We've sent you a confirmation link").waitFor();
     const link = await linkFromOutbox(
-      page,
       email,
       /Bitte bestätigen Sie Ihre E-Mail-Adresse/,
     );
@@ -331,7 +329,7 @@ describe.each(widthNames)("accounts at %s width", (width) => {
     await expectAccessible(page, `check your email (${width})`);
     await screenshot(page, `forgot-sent-${width}`);
 
-    const link = await linkFromOutbox(page, email, /Passwort zurücksetzen/);
+    const link = await linkFromOutbox(email, /Passwort zurücksetzen/);
     await page.goto(link);
     await page
       .getByRole("heading", { name: "Neues Passwort festlegen" })

@@ -348,7 +348,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
     await page.reload();
     await page.getByText(account.email).first().waitFor();
 
-    const link = await linkFromOutbox(page, newEmail, /neue E-Mail-Adresse/);
+    const link = await linkFromOutbox(newEmail, /neue E-Mail-Adresse/);
     await page.goto(link);
     await page.waitForURL(`${baseUrl()}/profile`);
     await waitForToast(page, "E-Mail-Adresse geändert");

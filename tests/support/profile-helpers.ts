@@ -35,7 +35,7 @@ export async function registerFresh(page: Page, prefix: string, names: { firstNa
   await page.getByLabel(/Ich akzeptiere/).check();
   await page.getByRole("button", { name: "Konto erstellen" }).click();
   await page.getByRole("heading", { name: "Bitte prüfen Sie Ihr Postfach" }).waitFor();
-  const link = await linkFromOutbox(page, account.email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+  const link = await linkFromOutbox(account.email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
   await page.goto(link);
   await page.waitForURL(`${baseUrl()}/`);
   // The caller goes on on this page (the phone menu, say): its controls work once it is hydrated.
