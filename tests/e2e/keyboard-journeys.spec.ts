@@ -17,7 +17,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames, type WidthName } from "../support/browser";
 import { activate, expectFocused, expectFocusVisible, expectSkipLinkWorks, focusScreenshot, signInByKeyboard, tabTo, typeInto } from "../support/keyboard";
-import { registerFresh, waitForToast, type FreshAccount } from "../support/profile-helpers";
+import { createAccount, waitForToast, type FreshAccount } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -66,12 +66,12 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
 
   // A provider of its own with one service, and a buyer of its own: the journeys change nothing
   // that other spec files look at. The setup uses the mouse; the journeys do not. Made by the first
-  // journey that needs it (expect.poll in registerFresh must run inside a test).
+  // journey that needs it (expect.poll in createAccount must run inside a test).
   let ready: Promise<void> | undefined;
   const setUp = () => (ready ??= createAccounts());
   async function createAccounts() {
     const provider = await browser.open(width, { cookies: consent });
-    await registerFresh(provider.page, `kbd-provider-${width}`, { firstName: "Tara", lastName: "Tastatur" });
+    await createAccount(provider.page, `kbd-provider-${width}`, { firstName: "Tara", lastName: "Tastatur" });
     await provider.page.goto("/create-service");
     await provider.page.getByLabel("Titel").fill(title);
     await provider.page.getByLabel(/Beschreibung/).fill("Eine Website, die mit Tastatur, Screenreader und Vergrößerung funktioniert.");
@@ -82,7 +82,7 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
     servicePath = new URL(provider.page.url()).pathname;
     await provider.context.close();
     const buyerTab = await browser.open(width, { cookies: consent });
-    buyer = await registerFresh(buyerTab.page, `kbd-buyer-${width}`, { firstName: "Kai", lastName: "Keyboard" });
+    buyer = await createAccount(buyerTab.page, `kbd-buyer-${width}`, { firstName: "Kai", lastName: "Keyboard" });
     await buyerTab.context.close();
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signInAs } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pdfBytes, pngBytes } from "../support/files";
-import { registerFresh } from "../support/profile-helpers";
+import { createAccount } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -182,7 +182,7 @@ describe.each(widthNames)("messaging at %s width", (width) => {
     const GONE = "Dieses Konto wurde gelöscht. Sie können hier keine Nachrichten mehr senden.";
     // A fresh account writes to Tobias Richter directly, then deletes itself.
     const leaver = await browser.open(width, { cookies: consent });
-    await registerFresh(leaver.page, `chat-gone-${width}`);
+    await createAccount(leaver.page, `chat-gone-${width}`);
     await leaver.page.goto("/u/tobias.richter");
     await leaver.page.getByRole("button", { name: "Nachricht senden" }).click();
     await leaver.page.waitForURL(/\/live-chat\/[0-9a-f-]{36}$/);
@@ -224,7 +224,7 @@ describe.each(widthNames)("messaging at %s width", (width) => {
 
   it("the composer without JavaScript: text and a file go by the page's form, a reload sends nothing twice; text typed before the scripts run stays", async () => {
     const signedIn = await browser.open(width, { cookies: consent });
-    await registerFresh(signedIn.page, `chat-nojs-${width}`);
+    await createAccount(signedIn.page, `chat-nojs-${width}`);
     const cookies = (await signedIn.page.context().cookies()).map(({ name, value }) => ({ name, value }));
     await signedIn.context.close();
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signInAs, signInWithForm } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -12,7 +12,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
   it("a signed-out visitor reports a service; support removes it; the author reads the statement and objects; support restores it", async () => {
     // The author and their service.
     const author = await browser.open(width, { cookies: consent });
-    await registerFresh(author.page, `moderation-author-${width}`, { firstName: "Mona", lastName: "Meldung" });
+    await createAccount(author.page, `moderation-author-${width}`, { firstName: "Mona", lastName: "Meldung" });
     const title = `Echte Markenuhren günstig ${width} ${Date.now().toString(36)}`;
     const created = await author.page.request.post("/create-service", {
       form: { title, price: "49", category: "Other", description: "Originalware mit Rechnung." },
@@ -138,7 +138,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
 
   it("a suspended account signs in to its data rights only: reads the decision, downloads its data, deletes itself", async () => {
     const author = await browser.open(width, { cookies: consent });
-    const account = await registerFresh(author.page, `moderation-suspended-${width}`, { firstName: "Gerd", lastName: "Gesperrt" });
+    const account = await createAccount(author.page, `moderation-suspended-${width}`, { firstName: "Gerd", lastName: "Gesperrt" });
     const title = `Vorkasse-Angebot ${width} ${Date.now().toString(36)}`;
     const created = await author.page.request.post("/create-service", {
       form: { title, price: "30", category: "Other", description: "Nur gegen Vorkasse." },
@@ -208,7 +208,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
 
   it("a received message has 'Melden' in both chat views, a sent one not; its recipient reports it", async () => {
     const seller = await browser.open(width, { cookies: consent });
-    await registerFresh(seller.page, `moderation-seller-${width}`, { firstName: "Sven", lastName: "Verkauf" });
+    await createAccount(seller.page, `moderation-seller-${width}`, { firstName: "Sven", lastName: "Verkauf" });
     const created = await seller.page.request.post("/create-service", {
       form: { title: `Chat-Dienst ${width} ${Date.now().toString(36)}`, price: "20", category: "Other", description: "" },
       headers: { Origin: baseUrl() },
@@ -216,7 +216,7 @@ describe.each(widthNames)("notice and action at %s width", (width) => {
     });
     const servicePath = new URL(created.headers().location!, baseUrl()).pathname;
     const buyer = await browser.open(width, { cookies: consent });
-    await registerFresh(buyer.page, `moderation-buyer-${width}`, { firstName: "Berta", lastName: "Kauf" });
+    await createAccount(buyer.page, `moderation-buyer-${width}`, { firstName: "Berta", lastName: "Kauf" });
 
     // Service chat (/chats).
     await buyer.page.goto(servicePath);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pdfText } from "../support/pdf-text";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -18,9 +18,9 @@ describe.each(widthNames)("orders at %s width", (width) => {
     const outsiderTab = await browser.open(width, { cookies: consent });
     const seller = sellerTab.page;
     const buyer = buyerTab.page;
-    await registerFresh(seller, `orders-seller-${width}`, { firstName: "Sven", lastName: "Anbieter" });
-    await registerFresh(buyer, `orders-buyer-${width}`, { firstName: "Berta", lastName: "Kundin" });
-    await registerFresh(outsiderTab.page, `orders-outsider-${width}`, { firstName: "Olaf", lastName: "Außen" });
+    await createAccount(seller, `orders-seller-${width}`, { firstName: "Sven", lastName: "Anbieter" });
+    await createAccount(buyer, `orders-buyer-${width}`, { firstName: "Berta", lastName: "Kundin" });
+    await createAccount(outsiderTab.page, `orders-outsider-${width}`, { firstName: "Olaf", lastName: "Außen" });
 
     // The provider's service.
     const title = `Logo für Cafés ${tag}`;
@@ -252,8 +252,8 @@ describe("orders without JavaScript", () => {
     const buyerTab = await browser.open("phone", { cookies: consent });
     const seller = sellerTab.page;
     const buyer = buyerTab.page;
-    await registerFresh(seller, "orders-decline-seller", { firstName: "Dora", lastName: "Anbieterin" });
-    await registerFresh(buyer, "orders-decline-buyer", { firstName: "Emil", lastName: "Kunde" });
+    await createAccount(seller, "orders-decline-seller", { firstName: "Dora", lastName: "Anbieterin" });
+    await createAccount(buyer, "orders-decline-buyer", { firstName: "Emil", lastName: "Kunde" });
     const title = `Texte für Webseiten ${tag}`;
     await seller.goto("/create-service");
     await seller.getByLabel("Titel").fill(title);

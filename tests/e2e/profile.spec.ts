@@ -5,7 +5,7 @@ import { baseUrl, expectAccessible, expectNoErrors, screenshot, setupBrowser, wi
 import { clickSignOut, linkFromOutbox, signInWithForm, uniqueEmail } from "../support/accounts";
 import { pngBytes } from "../support/files";
 import { expectFocused, expectFocusVisible, tabTo, typeInto } from "../support/keyboard";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, registerFresh, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -24,7 +24,7 @@ async function openProfile(page: Page) {
 describe.each(widthNames)("own profile at %s width", (width) => {
   it("a client navigation to /profile from a signed-in page shows the loading skeleton until the data is there", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `profile-skeleton-${width}`);
+    await createAccount(page, `profile-skeleton-${width}`);
     // From a signed-in page (the skeleton belongs to the signed-in layout).
     await page.goto("/dashboard");
     await hydrated(page);
@@ -49,6 +49,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("shows every section, edits the profile with a unique username, and keeps the theme with the account", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
+    // Registered through the form and the mail's link, as a visitor does: the one test here that
+    // walks it (the others make their account with createAccount); accounts.spec tests the form itself.
     const account = await registerFresh(page, `profile-edit-${width}`);
     // Reached by the navigation link (client navigation streams the profile into the page).
     if (width === "phone") await page.getByRole("button", { name: "Menü öffnen" }).click();
@@ -124,10 +126,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
   });
 
   it("is complete without JavaScript: every section, not the skeleton; the online-status switch works as a plain form", async () => {
-    const { page } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `profile-plain-${width}`);
-    const plain = await browser.open(width, { javaScript: false });
-    await plain.context.addCookies(await page.context().cookies());
+    const plain = await browser.open(width, { javaScript: false, cookies: consent });
+    await createAccount(plain.page, `profile-plain-${width}`);
     await plain.page.goto("/profile");
     for (const heading of ["Personal Information", "Galerie (0/5)", "My Favorites", "Gespeicherte Suchen", "Online-Status", "Benachrichtigungseinstellungen", "Data Protection and Privacy", "Danger Zone"]) {
       expect(await plain.page.getByRole("heading", { name: heading }).isVisible(), heading).toBe(true);
@@ -144,10 +144,8 @@ describe.each(widthNames)("own profile at %s width", (width) => {
   });
 
   it("edits the profile without JavaScript: the form opens at /profile?bearbeiten, a refusal comes back with what was typed, a save returns to the profile", async () => {
-    const { page } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `profile-plain-edit-${width}`);
-    const plain = await browser.open(width, { javaScript: false });
-    await plain.context.addCookies(await page.context().cookies());
+    const plain = await browser.open(width, { javaScript: false, cookies: consent });
+    await createAccount(plain.page, `profile-plain-edit-${width}`);
     const p = plain.page;
     await p.goto("/profile");
     await p.getByRole("button", { name: "Profil bearbeiten" }).click();
@@ -188,7 +186,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("without JavaScript, the theme, uploads, removals, export, e-mail change and deletion work as plain forms, each back on /profile with its message", async () => {
     const { page } = await browser.open(width, { cookies: consent });
-    const account = await registerFresh(page, `profile-plain-forms-${width}`);
+    const account = await createAccount(page, `profile-plain-forms-${width}`);
     await page.request.post("/profile", { form: { intent: "saveSearch", query: "?q=Logo", name: "Logos" }, headers: { Origin: baseUrl() } });
     const plain = await browser.open(width, { javaScript: false, cookies: consent });
     await plain.context.addCookies(await page.context().cookies());
@@ -275,7 +273,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("moves the focus into the edit form when it opens and back to “Profil bearbeiten” when it closes (keyboard only)", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `profile-focus-${width}`);
+    await createAccount(page, `profile-focus-${width}`);
     await openProfile(page);
     const opener = page.getByRole("button", { name: "Profil bearbeiten" });
     const firstName = page.getByLabel("Vorname");
@@ -318,7 +316,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("changes the e-mail address only after the link sent to the new address is opened", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    const account = await registerFresh(page, `profile-mail-${width}`);
+    const account = await createAccount(page, `profile-mail-${width}`);
     await openProfile(page);
     await page.getByRole("button", { name: "Profil bearbeiten" }).click();
     await page.getByRole("button", { name: "E-Mail ändern" }).click();
@@ -366,7 +364,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
       expect(refused.status).toBe(401);
     }
     const { page, errors } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `profile-images-${width}`);
+    await createAccount(page, `profile-images-${width}`);
     await openProfile(page);
 
     await page.locator("#main #avatar-file").setInputFiles(await png("ich.png"));
@@ -430,7 +428,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("lists favourites with remove, and downloads the data export", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    const account = await registerFresh(page, `profile-fav-${width}`);
+    const account = await createAccount(page, `profile-fav-${width}`);
     const title = width === "phone" ? "Logo-Design mit Markenhandbuch" : "Visitenkarten und Briefpapier im Corporate Design";
     await page.goto(`/services?q=${encodeURIComponent(title)}`);
     await page.getByRole("link", { name: title, exact: true }).click();
@@ -482,7 +480,7 @@ describe.each(widthNames)("own profile at %s width", (width) => {
 
   it("deletes the account end to end after BESTÄTIGEN, and signs out", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    const account = await registerFresh(page, `profile-delete-${width}`);
+    const account = await createAccount(page, `profile-delete-${width}`);
     await openProfile(page);
     // What the deletion keeps is said before it is done: orders and invoices, for how long, and why.
     const danger = page.locator("div").filter({ has: page.getByRole("heading", { name: "Danger Zone" }) }).filter({ has: page.getByRole("button", { name: "Konto löschen" }) }).last();

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -17,7 +17,7 @@ const imageIdOf = (src: string | null) => src?.split("/")[4] ?? "";
 describe.each(widthNames)("service images at %s width", (width) => {
   it("uploads images while creating a service, picks the cover, shows it on the card and in the keyboard viewer", async () => {
     const { page, errors } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `images-${width}`);
+    await createAccount(page, `images-${width}`);
     await page.goto("/create-service");
     await hydrated(page);
     const files = page.locator("#service-images-files");
@@ -114,7 +114,7 @@ describe.each(widthNames)("service images at %s width", (width) => {
 
   it("works without JavaScript: the field's buttons post the form, what was typed stays, Enter saves", async () => {
     const { page } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `images-plain-${width}`);
+    await createAccount(page, `images-plain-${width}`);
     const plain = await browser.open(width, { javaScript: false, cookies: consent });
     await plain.context.addCookies(await page.context().cookies());
     const p = plain.page;

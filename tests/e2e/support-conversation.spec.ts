@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupBrowser, widthNames } from "../support/browser";
 import { pngBytes } from "../support/files";
 import { expectFocused } from "../support/keyboard";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -31,7 +31,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
   it("a user writes, support answers live, the user is notified, and a reply reopens the resolved ticket", async () => {
     const subject = `Lieferung fehlt (${width} ${Date.now().toString(36)})`;
     const user = await browser.open(width, { cookies: consent });
-    const me = await registerFresh(user.page, `conversation-${width}`, { firstName: "Clara", lastName: "Conrad" });
+    const me = await createAccount(user.page, `conversation-${width}`, { firstName: "Clara", lastName: "Conrad" });
 
     // The user opens a ticket as before and goes to its conversation.
     await user.page.goto("/support");
@@ -172,7 +172,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
 
   it("anyone else gets 404 for the ticket, a reply and a file; a user's list does not widen with the staff's filters", async () => {
     const user = await browser.open(width, { cookies: consent });
-    const me = await registerFresh(user.page, `conversation-owner-${width}`, { firstName: "Olga", lastName: "Owner" });
+    const me = await createAccount(user.page, `conversation-owner-${width}`, { firstName: "Olga", lastName: "Owner" });
     const { ticketUrl } = await ticketOf(user.page, `Geheim (${width} ${Date.now().toString(36)})`);
     const posted = await user.page.request.post(ticketUrl, {
       multipart: { file: { name: "beleg.png", mimeType: "image/png", buffer: await pngBytes() }, text: "Mit Beleg" },
@@ -184,7 +184,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
     expect((await user.page.request.get(fileHref!)).status()).toBe(200);
 
     const other = await browser.open(width, { cookies: consent });
-    await registerFresh(other.page, `conversation-other-${width}`);
+    await createAccount(other.page, `conversation-other-${width}`);
     expect((await other.page.request.get(ticketUrl)).status()).toBe(404);
     expect((await other.page.request.get(fileHref!)).status()).toBe(404);
     const forged = await other.page.request.post(ticketUrl, { multipart: { text: "Ich mische mich ein." }, headers: { Origin: baseUrl() } });
@@ -202,7 +202,7 @@ describe.each(widthNames)("support ticket conversation at %s width", (width) => 
 
   it("without JavaScript the reply form posts text; a refused file says why in German and keeps the text", async () => {
     const user = await browser.open(width, { cookies: consent });
-    await registerFresh(user.page, `conversation-plain-${width}`);
+    await createAccount(user.page, `conversation-plain-${width}`);
     const { ticketUrl } = await ticketOf(user.page, `Ohne Skripte (${width} ${Date.now().toString(36)})`);
     const plain = await browser.open(width, { javaScript: false });
     await plain.context.addCookies(await user.context.cookies());

@@ -3,7 +3,7 @@ import { baseUrl, expectAccessible, expectNoErrors, hydrated, screenshot, setupB
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { expectFocused, tabTo } from "../support/keyboard";
 import { pdfBytes, pngBytes } from "../support/files";
-import { registerFresh, waitForToast } from "../support/profile-helpers";
+import { createAccount, waitForToast } from "../support/profile-helpers";
 
 const browser = setupBrowser();
 const consent = [{ name: "cookieConsent", value: "accepted" }];
@@ -13,7 +13,7 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
   it("a user creates a ticket and sees only their own", async () => {
     const subject = `Rechnung fehlt (${width} ${Date.now().toString(36)})`;
     const { page, errors } = await browser.open(width, { cookies: consent });
-    await registerFresh(page, `support-${width}`, { firstName: "Theo", lastName: "Ticket" });
+    await createAccount(page, `support-${width}`, { firstName: "Theo", lastName: "Ticket" });
     await page.goto("/support");
     await page.getByRole("heading", { level: 1, name: "Support Tickets" }).waitFor();
     await page.getByText("Keine Support-Tickets gefunden.").waitFor();
@@ -79,7 +79,7 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
   it("creates a ticket without JavaScript: “Neues Ticket” opens the page's own form; a refusal keeps the text", async () => {
     const subject = `Ohne Skripte (${width} ${Date.now().toString(36)})`;
     const signedIn = await browser.open(width, { cookies: consent });
-    await registerFresh(signedIn.page, `support-nojs-${width}`, { firstName: "Nora", lastName: "Skriptlos" });
+    await createAccount(signedIn.page, `support-nojs-${width}`, { firstName: "Nora", lastName: "Skriptlos" });
     const cookies = (await signedIn.page.context().cookies()).map(({ name, value }) => ({ name, value }));
     await signedIn.context.close();
     const { page, errors } = await browser.open(width, { cookies, javaScript: false });
@@ -119,7 +119,7 @@ describe.each(widthNames)("support tickets at %s width", (width) => {
   it("the support user sees all tickets with authors and changes a status; the author sees it", async () => {
     // Its own author and ticket: this test does not depend on the one above.
     const user = await browser.open(width, { cookies: consent });
-    const author = await registerFresh(user.page, `support-author-${width}`, { firstName: "Tina", lastName: "Ticket" });
+    const author = await createAccount(user.page, `support-author-${width}`, { firstName: "Tina", lastName: "Ticket" });
     const subject = `Zugang gesperrt (${width} ${Date.now().toString(36)})`;
     const created = await user.page.request.post("/support", {
       form: { intent: "create", subject, description: "Ich komme nicht mehr in mein Konto." },

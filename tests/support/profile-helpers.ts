@@ -15,7 +15,8 @@ export interface FreshAccount {
 /**
  * Registers a new account through /auth and opens the verification link from the dev outbox,
  * which signs the page in. Tests that change an account use one of these, never a demo user
- * (the demo accounts are shared by every spec file).
+ * (the demo accounts are shared by every spec file). About four seconds on a busy machine: where
+ * the registration is not what the test looks at, createAccount makes the same account.
  */
 export async function registerFresh(page: Page, prefix: string, names: { firstName?: string; lastName?: string } = {}): Promise<FreshAccount> {
   const account = { email: uniqueEmail(prefix), password: FRESH_PASSWORD, firstName: names.firstName ?? "Paula", lastName: names.lastName ?? "Probe" };
@@ -46,6 +47,32 @@ export async function registerFresh(page: Page, prefix: string, names: { firstNa
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "E-Mail-Adresse bestätigt" });
   await toast.getByRole("button", { name: "Meldung schließen" }).click();
   await toast.waitFor({ state: "detached" });
+  return account;
+}
+
+/**
+ * The same account as registerFresh, made without the form (the form, the mail and the welcome
+ * are tested in accounts.spec, and walked by registerFresh in profile.spec): the sign-up post and the
+ * verification link's request go through the real server from the page's own context, so the
+ * context holds the session cookie and its client address, as after registerFresh. The page is
+ * left where it was (about:blank for a new one): the caller opens what its test is about, and
+ * saves loading /auth, the outbox pages and the welcome page for every test that only needs a
+ * new signed-in user.
+ */
+export async function createAccount(page: Page, prefix: string, names: { firstName?: string; lastName?: string } = {}): Promise<FreshAccount> {
+  const account = { email: uniqueEmail(prefix), password: FRESH_PASSWORD, firstName: names.firstName ?? "Paula", lastName: names.lastName ?? "Probe" };
+  const signedUp = await page.request.post("/auth", {
+    form: { intent: "signUp", firstName: account.firstName, lastName: account.lastName, email: account.email, password: account.password, terms: "on" },
+    headers: { Origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  expect(signedUp.status(), `sign-up of ${account.email}`).toBe(200);
+  const link = await linkFromOutbox(account.email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/);
+  // Better Auth verifies and signs in, then redirects to the welcome page: not followed, so no
+  // welcome toast waits for the caller's first page.
+  const verified = await page.request.get(link, { maxRedirects: 0 });
+  expect(verified.status(), `verification of ${account.email}`).toBe(302);
+  expect((await page.context().cookies()).map((c) => c.name), "the session after the verification").toContain("marktplatz.session_token");
   return account;
 }
 
