@@ -37,8 +37,10 @@ const handle = createRequestHandler(
   "production",
 );
 
-function request(path: string, headers: Record<string, string> = {}) {
-  return handle(new Request(`http://localhost${path}`, { headers }), createRequestContext({ requestId: "test-request", cspNonce: "" }));
+function request(path: string, headers: Record<string, string> = {}, method = "GET") {
+  // `document` as server/app.ts sets it: false for React Router's data requests.
+  const context = createRequestContext({ requestId: "test-request", cspNonce: "", document: !new URL(path, "http://localhost").pathname.endsWith(".data") });
+  return handle(new Request(`http://localhost${path}`, { headers, method }), context);
 }
 
 function signedIn(who: SessionUser | null) {
@@ -73,12 +75,31 @@ describe(`GET /profile/export on ${testEngine}`, () => {
     expect(body.user_info).toMatchObject({ user_id: ME.id, email: ME.email });
   });
 
-  it(".data: the same data, stored nowhere either (not the page's private, no-cache)", async () => {
+  it(".data: a client navigation is sent on as the browser's own request (which streams), with no data in the answer", async () => {
     signedIn(ME);
     const response = await request(...DATA);
-    expect(response.status).toBe(200);
+    // React Router's encoded redirect: 202, "reload the document" at /profile/export.
+    expect(response.status).toBe(202);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.text()).toContain(ME.email);
+    const body = await response.text();
+    expect(body).toContain("/profile/export");
+    expect(body).not.toContain(ME.email);
+    // The next download is not held up by it.
+    const next = await request(...DOWNLOAD);
+    expect(next.status).toBe(200);
+    await next.text();
+  });
+
+  it("HEAD: the download's headers, no body, and no lock left behind (the next download works)", async () => {
+    signedIn(ME);
+    const head = await request("/profile/export", { Accept: "application/json" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Disposition")).toMatch(/^attachment; filename="datenexport-/);
+    expect(head.headers.get("Cache-Control")).toBe("no-store");
+    expect(await head.text()).toBe("");
+    const next = await request(...DOWNLOAD);
+    expect(next.status).toBe(200);
+    expect((await next.json()) as { user_info: { user_id: string } }).toMatchObject({ user_info: { user_id: ME.id } });
   });
 
   it("one download per user at a time: a second meanwhile gets 429 with a German message; the next after it works", async () => {

@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { SUSPENDED_ACCOUNT_PATH, suspendedAccessOf } from "~/features/moderation/suspended-access.server";
 import { exportDownload } from "~/features/profile/export.server";
-import { database } from "~/lib/request-context.server";
+import { database, requestInfo } from "~/lib/request-context.server";
 import type { Route } from "./+types/suspended-account.export";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -18,5 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (request.headers.get("Sec-Fetch-Mode") === "navigate") throw redirect(SUSPENDED_ACCOUNT_PATH, { headers: NO_STORE });
     throw data(null, { status: 401, headers: NO_STORE });
   }
-  return exportDownload(db, access.userId, { signal: request.signal });
+  // A client navigation (a data request) becomes a document request: the download streams (ADR 032).
+  if (requestInfo(context).document === false) throw redirectDocument(`${SUSPENDED_ACCOUNT_PATH}/export`, { headers: NO_STORE });
+  return exportDownload(db, access.userId, { signal: request.signal, head: request.method === "HEAD" });
 }

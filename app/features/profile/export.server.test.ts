@@ -380,6 +380,21 @@ describe(`streamed data export on ${testEngine}`, () => {
     expect(text).toBe(JSON.stringify(await exportUserData(bed.db, { actorId: me.id, now, batchSize: 7 }), null, 2));
   });
 
+  it("pages the same whatever the session's DateStyle and TimeZone (the cursor's text reads back exactly)", async () => {
+    const me = await manyMessages(40);
+    const plain = await exportUserData(bed.db, { actorId: me.id, batchSize: 500 });
+    // One connection for every batch, set as a server could be: under these settings `::text`
+    // wrote "… IST", which reads back as Israel time, 3.5 hours off.
+    const odd = await bed.db.transaction(async (tx) => {
+      await tx.execute(sql`set local datestyle = 'SQL, DMY'`);
+      await tx.execute(sql`set local timezone = 'Asia/Kolkata'`);
+      return exportUserData(tx as unknown as typeof bed.db, { actorId: me.id, batchSize: 3 });
+    });
+    expect(odd.messages.map((m) => m.id)).toEqual(plain.messages.map((m) => m.id));
+    expect(odd.notifications.map((n) => n.id)).toEqual(plain.notifications.map((n) => n.id));
+    expect(odd.messages).toHaveLength(40);
+  });
+
   it("breaks the download off when reading fails after the first bytes, and logs it", async () => {
     const me = await manyMessages(30);
     const response = await exportDownload(bed.db, me.id, { batchSize: 10 });

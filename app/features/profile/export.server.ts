@@ -124,26 +124,51 @@ export function batchedSection(key: string, read: () => AsyncGenerator<Row[]>): 
   return [key, new Batches(read)];
 }
 
-/** Where the previous batch ended: its last row's sort value (as PostgreSQL prints it) and id. */
+/** Where the previous batch ended: its last row's sort values (as sortText writes them) and id. */
 interface Cursor {
-  at: string;
+  at: string[];
   id: string;
 }
 
-/**
- * Rows after the cursor in the order `term desc, id <idOrder>`. The cursor carries the sort value
- * as text and casts it back in SQL: a JavaScript Date would cut PostgreSQL's microseconds, and the
- * rows of the same millisecond would be read twice or not at all.
- */
-function after(cursor: Cursor | null, term: AnyPgColumn, cast: "timestamptz" | "date", id: AnyPgColumn, idOrder: "asc" | "desc"): SQL | undefined {
-  if (!cursor) return undefined;
-  const at = sql`cast(${cursor.at} as ${sql.raw(cast)})`;
-  return sql`(${term} < ${at} or (${term} = ${at} and ${id} ${sql.raw(idOrder === "asc" ? ">" : "<")} ${cursor.id}))`;
+/** A sort column of a large section (each descending), and the type its cursor text is cast back to. */
+interface SortTerm {
+  column: AnyPgColumn;
+  cast: "timestamptz" | "date";
 }
 
-/** The text of a sort value for the cursor (see `after`). */
-function cursorText(term: AnyPgColumn): SQL.Aliased<string> {
-  return sql<string>`${term}::text`.as("cursor_at");
+/** Sorted by the time a row was made. */
+const byCreation = (column: AnyPgColumn): SortTerm[] => [{ column, cast: "timestamptz" }];
+
+/**
+ * Rows after the cursor in the order `terms desc…, id <idOrder>`. The cursor carries the sort
+ * values as text and casts them back in SQL: a JavaScript Date would cut PostgreSQL's microseconds,
+ * and the rows of the same millisecond would be read twice or not at all.
+ */
+function after(cursor: Cursor | null, terms: SortTerm[], id: AnyPgColumn, idOrder: "asc" | "desc"): SQL | undefined {
+  if (!cursor) return undefined;
+  const columns = sql.join(
+    terms.map((t) => sql`${t.column}`),
+    sql`, `,
+  );
+  const values = sql.join(
+    terms.map((t, i) => sql`cast(${cursor.at[i]} as ${sql.raw(t.cast)})`),
+    sql`, `,
+  );
+  return sql`((${columns}) < (${values}) or ((${columns}) = (${values}) and ${id} ${sql.raw(idOrder === "asc" ? ">" : "<")} ${cursor.id}))`;
+}
+
+/**
+ * A sort value as text that reads back to the same value whatever the session's DateStyle and
+ * TimeZone: ISO 8601 in UTC with the microseconds (`::text` would follow the session's settings,
+ * and a zone abbreviation such as "IST" does not always read back as the zone it was written for).
+ */
+function sortText({ column, cast }: SortTerm): SQL {
+  return cast === "date" ? sql`to_char(${column}, 'YYYY-MM-DD')` : sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** The sort values of a row for the cursor (see `after`). */
+function cursorText(terms: SortTerm[]): SQL.Aliased<string[]> {
+  return sql<string[]>`json_build_array(${sql.join(terms.map(sortText), sql`, `)})`.as("cursor_at");
 }
 
 /**
@@ -152,7 +177,7 @@ function cursorText(term: AnyPgColumn): SQL.Aliased<string> {
  * batch is its own statement (no transaction held while the client reads), so a row written
  * meanwhile may or may not be in the file; none is read twice or skipped.
  */
-async function* pagedRows<T extends { id: string; cursorAt: string }>(size: number, read: (cursor: Cursor | null, size: number) => Promise<T[]>): AsyncGenerator<T[]> {
+async function* pagedRows<T extends { id: string; cursorAt: string[] }>(size: number, read: (cursor: Cursor | null, size: number) => Promise<T[]>): AsyncGenerator<T[]> {
   let cursor: Cursor | null = null;
   for (;;) {
     const rows = await read(cursor, size);
@@ -254,27 +279,27 @@ export async function exportSections(
   const comments = () =>
     pagedRows(batchSize, (cursor, limit) =>
       db
-        .select({ ...getTableColumns(serviceComments), cursorAt: cursorText(serviceComments.createdAt) })
+        .select({ ...getTableColumns(serviceComments), cursorAt: cursorText(byCreation(serviceComments.createdAt)) })
         .from(serviceComments)
-        .where(and(eq(serviceComments.userId, actorId), after(cursor, serviceComments.createdAt, "timestamptz", serviceComments.id, "desc")))
+        .where(and(eq(serviceComments.userId, actorId), after(cursor, byCreation(serviceComments.createdAt), serviceComments.id, "desc")))
         .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
         .limit(limit),
     );
   const purchaseBatches = () =>
     pagedRows(batchSize, (cursor, limit) =>
       db
-        .select({ ...getTableColumns(purchases), cursorAt: cursorText(purchases.createdAt) })
+        .select({ ...getTableColumns(purchases), cursorAt: cursorText(byCreation(purchases.createdAt)) })
         .from(purchases)
-        .where(and(eq(purchases.buyerId, actorId), after(cursor, purchases.createdAt, "timestamptz", purchases.id, "desc")))
+        .where(and(eq(purchases.buyerId, actorId), after(cursor, byCreation(purchases.createdAt), purchases.id, "desc")))
         .orderBy(desc(purchases.createdAt), desc(purchases.id))
         .limit(limit),
     );
   const notificationBatches = () =>
     pagedRows(batchSize, (cursor, limit) =>
       db
-        .select({ ...getTableColumns(notifications), cursorAt: cursorText(notifications.createdAt) })
+        .select({ ...getTableColumns(notifications), cursorAt: cursorText(byCreation(notifications.createdAt)) })
         .from(notifications)
-        .where(and(eq(notifications.userId, actorId), after(cursor, notifications.createdAt, "timestamptz", notifications.id, "desc")))
+        .where(and(eq(notifications.userId, actorId), after(cursor, byCreation(notifications.createdAt), notifications.id, "desc")))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(limit),
     );
@@ -282,19 +307,24 @@ export async function exportSections(
   const orderBatches = () =>
     pagedRows(batchSize, (cursor, limit) =>
       db
-        .select({ ...getTableColumns(orders), cursorAt: cursorText(orders.createdAt) })
+        .select({ ...getTableColumns(orders), cursorAt: cursorText(byCreation(orders.createdAt)) })
         .from(orders)
-        .where(and(involved, after(cursor, orders.createdAt, "timestamptz", orders.id, "desc")))
+        .where(and(involved, after(cursor, byCreation(orders.createdAt), orders.id, "desc")))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit),
     );
+  // By the day printed on them, and within a day as they were issued (not by their random ids).
+  const invoiceOrder: SortTerm[] = [
+    { column: invoices.issuedOn, cast: "date" },
+    { column: invoices.createdAt, cast: "timestamptz" },
+  ];
   const invoiceBatches = () =>
     pagedRows(batchSize, (cursor, limit) =>
       db
-        .select({ ...getTableColumns(invoices), cursorAt: cursorText(invoices.issuedOn) })
+        .select({ ...getTableColumns(invoices), cursorAt: cursorText(invoiceOrder) })
         .from(invoices)
-        .where(and(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)), after(cursor, invoices.issuedOn, "date", invoices.id, "desc")))
-        .orderBy(desc(invoices.issuedOn), desc(invoices.id))
+        .where(and(or(eq(invoices.buyerId, actorId), eq(invoices.sellerId, actorId)), after(cursor, invoiceOrder, invoices.id, "desc")))
+        .orderBy(desc(invoices.issuedOn), desc(invoices.createdAt), desc(invoices.id))
         .limit(limit),
     );
   // The other person by name only, as the chat shows them (no account id, e-mail or username:
@@ -312,13 +342,13 @@ export async function exportSections(
           orderId: conversations.orderId,
           orderTitle: orders.serviceTitle,
           createdAt: conversations.createdAt,
-          cursorAt: cursorText(conversations.createdAt),
+          cursorAt: cursorText(byCreation(conversations.createdAt)),
         })
         .from(conversations)
         .leftJoin(profiles, eq(profiles.userId, sql`case when ${conversations.user1Id} = ${actorId} then ${conversations.user2Id} else ${conversations.user1Id} end`))
         .leftJoin(services, eq(services.id, conversations.serviceId))
         .leftJoin(orders, eq(orders.id, conversations.orderId))
-        .where(and(or(eq(conversations.user1Id, actorId), eq(conversations.user2Id, actorId)), after(cursor, conversations.createdAt, "timestamptz", conversations.id, "asc")))
+        .where(and(or(eq(conversations.user1Id, actorId), eq(conversations.user2Id, actorId)), after(cursor, byCreation(conversations.createdAt), conversations.id, "asc")))
         .orderBy(desc(conversations.createdAt), asc(conversations.id))
         .limit(limit),
     );
@@ -338,16 +368,16 @@ export async function exportSections(
           fileSize: messages.fileSize,
           createdAt: messages.createdAt,
           removedAt: messages.removedAt,
-          cursorAt: cursorText(messages.createdAt),
+          cursorAt: cursorText(byCreation(messages.createdAt)),
         })
         .from(messages)
-        .where(and(eq(messages.senderId, actorId), after(cursor, messages.createdAt, "timestamptz", messages.id, "asc")))
+        .where(and(eq(messages.senderId, actorId), after(cursor, byCreation(messages.createdAt), messages.id, "asc")))
         .orderBy(desc(messages.createdAt), asc(messages.id))
         .limit(limit),
     );
 
   /** A batch of orders with their timelines: the events and delivered files of these orders only. */
-  async function withTimelines(orderRows: (typeof orders.$inferSelect & { cursorAt: string })[]) {
+  async function withTimelines(orderRows: (typeof orders.$inferSelect & { cursorAt: string[] })[]) {
     const orderIds = orderRows.map((o) => o.id);
     const [events, deliveredFiles] = await Promise.all([
       db
@@ -383,11 +413,11 @@ export async function exportSections(
   }
 
   /** Each batch of `read` as export rows (`shape` also drops the cursor). */
-  const rowsOf = <T extends { cursorAt: string }>(read: () => AsyncGenerator<T[]>, shape: (row: T) => Row) =>
+  const rowsOf = <T extends { cursorAt: string[] }>(read: () => AsyncGenerator<T[]>, shape: (row: T) => Row) =>
     async function* () {
       for await (const rows of read()) yield rows.map(shape);
     };
-  const plain = <T extends { cursorAt: string }>({ cursorAt: _cursor, ...row }: T) => snakeKeys(row);
+  const plain = <T extends { cursorAt: string[] }>({ cursorAt: _cursor, ...row }: T) => snakeKeys(row);
 
   return [
     ["export_date", now.toISOString()],
@@ -529,8 +559,17 @@ const DOWNLOAD_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options"
 export async function exportDownload(
   db: Database,
   userId: string,
-  { now = new Date(), signal, batchSize }: { now?: Date; signal?: AbortSignal; batchSize?: number } = {},
+  { now = new Date(), signal, batchSize, head = false }: { now?: Date; signal?: AbortSignal; batchSize?: number; head?: boolean } = {},
 ): Promise<Response> {
+  const documentHeaders = {
+    ...DOWNLOAD_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+  };
+  // HEAD (link checkers, `curl -I`) learns what the download would be without one: nothing is read
+  // and no lock taken. React Router drops a HEAD answer's body unread, so a download begun for it
+  // would never end and would hold the lock for good.
+  if (head) return new Response(null, { headers: documentHeaders });
   if (runningExports.has(userId)) {
     return new Response(de.profile.privacy.exportRunning, {
       status: 429,
@@ -586,11 +625,5 @@ export async function exportDownload(
     // One chunk read ahead at most: the next batch waits until the client has taken this one.
     { highWaterMark: 1 },
   );
-  return new Response(body, {
-    headers: {
-      ...DOWNLOAD_HEADERS,
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-    },
-  });
+  return new Response(body, { headers: documentHeaders });
 }
