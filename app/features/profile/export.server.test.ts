@@ -30,7 +30,7 @@ import { startDirectConversation, startServiceConversation } from "~/features/me
 import { sendMessage } from "~/features/messaging/sending.server";
 import { multipartRequest } from "../../../tests/support/multipart";
 import { captureLog } from "../../../tests/support/log-capture";
-import { batchedSection, exportDownload, exportFileName, exportJson, exportUserData, type ExportSection } from "./export.server";
+import { batchedSection, EXPORT_HOLD_MS, exportDownload, exportFileName, exportJson, exportUserData, type ExportSection } from "./export.server";
 
 const bed = profileTestbed();
 
@@ -433,5 +433,29 @@ describe(`streamed data export on ${testEngine}`, () => {
     expect((await exportDownload(bed.db, me.id, { signal: aborted.signal })).status).toBe(200);
     aborted.abort();
     expect((await exportDownload(bed.db, me.id)).status).toBe(200);
+  });
+
+  it("lets a download the client stopped reading hold its user for EXPORT_HOLD_MS at most", async () => {
+    const me = await manyMessages(3);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Never read nor cancelled: a client that paused without closing the connection.
+      const paused = await exportDownload(bed.db, me.id);
+      expect(paused.status).toBe(200);
+      vi.advanceTimersByTime(EXPORT_HOLD_MS - 1_000);
+      expect((await exportDownload(bed.db, me.id)).status).toBe(429);
+      vi.advanceTimersByTime(2_000);
+      const next = await exportDownload(bed.db, me.id);
+      expect(next.status).toBe(200);
+      // The paused one ending later does not free the user while the newer export runs.
+      await paused.body!.cancel();
+      expect((await exportDownload(bed.db, me.id)).status).toBe(429);
+      await chunksOf(next);
+      const last = await exportDownload(bed.db, me.id);
+      expect(last.status).toBe(200);
+      await last.body!.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -539,12 +539,19 @@ export function exportFileName(now = new Date()): string {
 }
 
 /**
- * The users whose export this process is writing now: one at a time per user (a second request
- * meanwhile gets 429). Per process, like the memory it protects; with several workers (ADR 013)
- * a user could at most run one per worker, each of bounded size.
+ * The users whose export this process is writing now, with when it began: one at a time per user
+ * (a second request meanwhile gets 429). Per process, like the memory it protects; with several
+ * workers (ADR 013) a user could at most run one per worker, each of bounded size.
  */
-const globalForExports = globalThis as unknown as { __runningExports?: Set<string> };
-const runningExports = (globalForExports.__runningExports ??= new Set<string>());
+const globalForExports = globalThis as unknown as { __runningExports?: Map<string, { since: number }> };
+const runningExports = (globalForExports.__runningExports ??= new Map<string, { since: number }>());
+
+/**
+ * How long a running export holds its user at most: a client that stops reading without closing
+ * the connection would otherwise keep the user from exporting for as long as the connection
+ * lives. A download of even a very large export takes seconds; an older one no longer counts.
+ */
+export const EXPORT_HOLD_MS = 10 * 60_000;
 
 const DOWNLOAD_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -570,18 +577,21 @@ export async function exportDownload(
   // and no lock taken. React Router drops a HEAD answer's body unread, so a download begun for it
   // would never end and would hold the lock for good.
   if (head) return new Response(null, { headers: documentHeaders });
-  if (runningExports.has(userId)) {
+  const running = runningExports.get(userId);
+  if (running && Date.now() - running.since < EXPORT_HOLD_MS) {
     return new Response(de.profile.privacy.exportRunning, {
       status: 429,
       headers: { ...DOWNLOAD_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" },
     });
   }
-  runningExports.add(userId);
+  const entry = { since: Date.now() };
+  runningExports.set(userId, entry);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    runningExports.delete(userId);
+    // Only its own entry: one that outlived EXPORT_HOLD_MS may have been replaced by a newer export.
+    if (runningExports.get(userId) === entry) runningExports.delete(userId);
   };
   // A download the client leaves ends the export too (the body may never be read to its end).
   signal?.addEventListener("abort", release, { once: true });
