@@ -28,7 +28,7 @@ const handle = createRequestHandler(
     ssr: true,
     prerender: [],
     basename: "/",
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    routeDiscovery: { mode: "initial" },
     assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "1" },
     publicPath: "/",
     assetsBuildDirectory: "",

@@ -66,7 +66,7 @@ describe.each(widthNames)("core journeys by keyboard alone at %s width", (width:
 
   // A provider of its own with one service, and a buyer of its own: the journeys change nothing
   // that other spec files look at. The setup uses the mouse; the journeys do not. Made by the first
-  // journey that needs it (expect.poll in createAccount must run inside a test).
+  // journey that needs it (expect.poll in linkFromOutbox, which createAccount uses, must run inside a test).
   let ready: Promise<void> | undefined;
   const setUp = () => (ready ??= createAccounts());
   async function createAccounts() {

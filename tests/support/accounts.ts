@@ -29,7 +29,8 @@ export async function linkFromOutbox(to: string, subject: RegExp): Promise<strin
           }
           return undefined;
         },
-        { timeout: 10_000 },
+        // Each look reads the whole outbox on the server: not more often than needed.
+        { timeout: 10_000, interval: 200 },
       )
       .toBeDefined();
     const message = await local.get(`/dev/mail/${id}`);

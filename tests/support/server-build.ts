@@ -22,6 +22,6 @@ export function testServerBuild(root: object, routes: Record<string, { path: str
     ssr: true,
     isSpaMode: false,
     prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    routeDiscovery: { mode: "initial" },
   } as unknown as ServerBuild;
 }
