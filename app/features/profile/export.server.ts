@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   billingProfiles,
   conversations,
@@ -276,43 +276,23 @@ export async function exportSections(
     .where(eq(serviceImages.ownerId, actorId))
     .orderBy(asc(serviceImages.serviceId), asc(serviceImages.position));
 
-  const comments = () =>
-    pagedRows(batchSize, (cursor, limit) =>
-      db
-        .select({ ...getTableColumns(serviceComments), cursorAt: cursorText(byCreation(serviceComments.createdAt)) })
-        .from(serviceComments)
-        .where(and(eq(serviceComments.userId, actorId), after(cursor, byCreation(serviceComments.createdAt), serviceComments.id, "desc")))
-        .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id))
-        .limit(limit),
-    );
-  const purchaseBatches = () =>
-    pagedRows(batchSize, (cursor, limit) =>
-      db
-        .select({ ...getTableColumns(purchases), cursorAt: cursorText(byCreation(purchases.createdAt)) })
-        .from(purchases)
-        .where(and(eq(purchases.buyerId, actorId), after(cursor, byCreation(purchases.createdAt), purchases.id, "desc")))
-        .orderBy(desc(purchases.createdAt), desc(purchases.id))
-        .limit(limit),
-    );
-  const notificationBatches = () =>
-    pagedRows(batchSize, (cursor, limit) =>
-      db
-        .select({ ...getTableColumns(notifications), cursorAt: cursorText(byCreation(notifications.createdAt)) })
-        .from(notifications)
-        .where(and(eq(notifications.userId, actorId), after(cursor, byCreation(notifications.createdAt), notifications.id, "desc")))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit),
-    );
-  const involved = or(eq(orders.buyerId, actorId), eq(orders.sellerId, actorId));
-  const orderBatches = () =>
-    pagedRows(batchSize, (cursor, limit) =>
-      db
-        .select({ ...getTableColumns(orders), cursorAt: cursorText(byCreation(orders.createdAt)) })
-        .from(orders)
-        .where(and(involved, after(cursor, byCreation(orders.createdAt), orders.id, "desc")))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit),
-    );
+  /** A table's whole rows that `whose` picks, newest first (comments, purchases, notifications, orders). */
+  const newestFirst =
+    <T extends PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn }>(table: T, whose: SQL | undefined) =>
+    () =>
+      pagedRows<T["$inferSelect"] & { id: string; cursorAt: string[] }>(batchSize, (cursor, limit) =>
+        db
+          .select({ ...getTableColumns(table), cursorAt: cursorText(byCreation(table.createdAt)) })
+          .from(table as PgTable)
+          .where(and(whose, after(cursor, byCreation(table.createdAt), table.id, "desc")))
+          .orderBy(desc(table.createdAt), desc(table.id))
+          // Drizzle cannot type a select over a table given as a type parameter; its rows are the table's.
+          .limit(limit) as unknown as Promise<(T["$inferSelect"] & { id: string; cursorAt: string[] })[]>,
+      );
+  const comments = newestFirst(serviceComments, eq(serviceComments.userId, actorId));
+  const purchaseBatches = newestFirst(purchases, eq(purchases.buyerId, actorId));
+  const notificationBatches = newestFirst(notifications, eq(notifications.userId, actorId));
+  const orderBatches = newestFirst(orders, or(eq(orders.buyerId, actorId), eq(orders.sellerId, actorId)));
   // By the day printed on them, and within a day as they were issued (not by their random ids).
   const invoiceOrder: SortTerm[] = [
     { column: invoices.issuedOn, cast: "date" },
