@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { messages, notifications, profiles, services, user } from "~/db/schema";
+import { messages, notifications, services } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { blockUser } from "~/features/blocks/blocks.server";
 import { startDirectConversation, startServiceConversation } from "~/features/messaging/conversations.server";
@@ -12,7 +12,7 @@ import { chatRequest, file } from "~/features/messaging/messaging.test-support";
 import { takeFlashToast } from "~/lib/flash.server";
 import { requireUserMiddleware } from "~/lib/request-context.server";
 import { inRequest } from "../../tests/support/request-context";
-import { sessionUser } from "../../tests/support/session-users";
+import { sessionUser, storeSessionUsers } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action as apiAction } from "./api.conversation-messages";
 import { action as chatsAction } from "./chats";
@@ -40,10 +40,7 @@ let serviceChat = "";
 let directChat = "";
 beforeAll(async () => {
   ({ db, close } = await openProcessDatabase());
-  for (const who of [SELLER, BUYER, OUTSIDER]) {
-    await db.insert(user).values({ id: who.id, name: who.firstName!, email: who.email, emailVerified: true });
-    await db.insert(profiles).values({ userId: who.id, email: who.email, firstName: who.firstName, lastName: "Test" });
-  }
+  await storeSessionUsers(db, [SELLER, BUYER, OUTSIDER]);
   const [service] = await db.insert(services).values({ title: "Logo-Design", price: "150.00", category: "Design", createdBy: SELLER.id }).returning({ id: services.id });
   serviceChat = await startServiceConversation(db, BUYER.id, service!.id);
   directChat = await startDirectConversation(db, BUYER.id, SELLER.id);

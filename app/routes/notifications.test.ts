@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { notifications, profiles, user } from "~/db/schema";
+import { notifications } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { requireUserMiddleware } from "~/lib/request-context.server";
 import { inRequest } from "../../tests/support/request-context";
-import { sessionUser } from "../../tests/support/session-users";
+import { sessionUser, storeSessionUsers } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action, loader } from "./notifications";
 
@@ -20,10 +20,7 @@ let close = async () => {};
 let db: Awaited<ReturnType<typeof openProcessDatabase>>["db"];
 beforeAll(async () => {
   ({ db, close } = await openProcessDatabase());
-  for (const who of [READER, OTHER]) {
-    await db.insert(user).values({ id: who.id, name: who.firstName, email: who.email, emailVerified: true });
-    await db.insert(profiles).values({ userId: who.id, email: who.email, firstName: who.firstName, lastName: who.lastName });
-  }
+  await storeSessionUsers(db, [READER, OTHER]);
 });
 afterAll(() => close());
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { profiles, serviceImages, services, user } from "~/db/schema";
+import { serviceImages, services } from "~/db/schema";
 import { readSession, type SessionUser } from "~/features/auth/session.server";
 import { de } from "~/i18n/de";
 import { UPLOAD_PARAM } from "~/features/services/service-image";
@@ -12,7 +12,7 @@ import type * as StorageModule from "~/lib/storage.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { pngBytes } from "../../tests/support/files";
 import { inSignedInAction } from "../../tests/support/request-context";
-import { sessionUser } from "../../tests/support/session-users";
+import { sessionUser, storeSessionUsers } from "../../tests/support/session-users";
 import { openProcessDatabase, testEngine } from "../../tests/support/test-database";
 import { action as createAction } from "./create-service";
 import { action as editAction } from "./service-edit";
@@ -38,10 +38,7 @@ beforeAll(async () => {
   store.root = fs.mkdtempSync(path.join(os.tmpdir(), "service-image-actions-"));
   const opened = await openProcessDatabase();
   ({ db, close } = opened);
-  for (const who of [OWNER, OTHER]) {
-    await db.insert(user).values({ id: who.id, name: who.firstName, email: who.email, emailVerified: true });
-    await db.insert(profiles).values({ userId: who.id, email: who.email, firstName: who.firstName, lastName: who.lastName });
-  }
+  await storeSessionUsers(db, [OWNER, OTHER]);
   const rows = await db
     .insert(services)
     .values([
